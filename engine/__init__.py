@@ -1,0 +1,1 @@
+"""Framework-free game engines. Each game lives in its own subpackage."""

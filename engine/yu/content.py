@@ -1,0 +1,475 @@
+"""Game content: the board and the cards, loaded from TOML into frozen dataclasses.
+
+Every file is validated as it loads; a problem raises :class:`ContentError`
+naming the file, the record id and the field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from engine.yu.items import (
+    INDEX,
+    WORKERS,
+    Cost,
+    Step,
+    TermError,
+    parse_cost,
+    parse_cost_options,
+    parse_steps,
+)
+
+DATA = Path(__file__).parent / "data"
+FOODS = ("meat", "fish", "wheat", "milk")
+JADE_GROUPS = (1, 3, 5)
+"""Canal cards are grouped by the Jade numbers on their backs: 1-2, 3-4, 5-6."""
+
+T = TypeVar("T")
+
+
+class ContentError(ValueError):
+    """A content file that is malformed; the message names file, id and field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Townsfolk:
+    id: str
+    name: str
+    food: str
+    play: tuple[Step, ...]
+    discard: tuple[Step, ...]
+    tuck: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Barbarian:
+    id: str
+    name: str
+    defeat: Cost
+    reward: tuple[Step, ...]
+    damage: int
+    bribe: Cost | None
+    turtle: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CanalCard:
+    id: str
+    name: str
+    jade: int
+    cost: Cost
+    effects: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HutCard:
+    id: str
+    name: str
+    effects: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOption:
+    label: str
+    cost: Cost
+    gain: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    number: int
+    name: str
+    opened_by: int
+    options: tuple[TradeOption, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShoreIcon:
+    barbarians: int
+    uncovered_by: int
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    number: int
+    opened_by: int
+    covers: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HutSpace:
+    number: int
+    reward: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    id: str
+    kind: str
+    name: str
+    harvest: tuple[Step, ...]
+    joins: int
+    """For Outposts: the mask of Worker colours that count as one colour."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    card_row_costs: tuple[int, ...]
+    ready_pile: int
+    harvest: tuple[Step, ...]
+    per_outpost: tuple[Step, ...]
+    supply: tuple[int, ...]
+    building_costs: dict[str, Cost]
+    trades: tuple[Trade, ...]
+    shore: tuple[ShoreIcon, ...]
+    sites: tuple[Site, ...]
+    hut_spaces: tuple[HutSpace, ...]
+    buildings: tuple[Building, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    version: str
+    board: Board
+    townsfolk: dict[str, Townsfolk]
+    barbarians: dict[str, Barbarian]
+    canals: dict[str, CanalCard]
+    huts: dict[str, HutCard]
+
+    def building(self, building_id: str) -> Building:
+        for b in self.board.buildings:
+            if b.id == building_id:
+                return b
+        raise KeyError(building_id)
+
+    def name(self, card_id: str) -> str:
+        for table in (self.townsfolk, self.barbarians, self.canals, self.huts):
+            if card_id in table:
+                return table[card_id].name  # type: ignore[attr-defined, no-any-return]
+        return self.building(card_id).name
+
+
+class _Record:
+    """Field access on one TOML table, with errors that name file, id and field."""
+
+    def __init__(self, file: str, data: Any, where: str) -> None:
+        self.file = file
+        self.where = where
+        if not isinstance(data, dict):
+            self.fail("", "must be a table")
+        self.data: dict[str, Any] = data
+        self.used: set[str] = set()
+
+    def fail(self, field: str, problem: str) -> None:
+        at = f"{self.where}: {field}" if field else self.where
+        raise ContentError(f"{self.file}: {at}: {problem}")
+
+    def get(self, field: str, kind: type[T], default: Any = ..., check: Callable[[T], str | None] | None = None) -> T:
+        self.used.add(field)
+        if field not in self.data:
+            if default is ...:
+                self.fail(field, "is missing")
+            return default  # type: ignore[no-any-return]
+        value = self.data[field]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            self.fail(field, f"must be {kind.__name__}, not {type(value).__name__}")
+        if check and (problem := check(value)):
+            self.fail(field, problem)
+        return value  # type: ignore[no-any-return]
+
+    def terms(self, field: str, parse: Callable[[list[str]], T], default: Any = ...) -> T:
+        value = self.get(field, list, [] if default is ... else default)
+        if value is None:
+            return None  # type: ignore[return-value]
+        try:
+            return parse(value)
+        except TermError as exc:
+            self.fail(field, str(exc))
+            raise  # unreachable: fail() raises
+
+    def done(self) -> None:
+        extra = sorted(set(self.data) - self.used)
+        if extra:
+            self.fail(extra[0], "is not a known field")
+
+
+def _records(file: str, data: dict[str, Any], key: str) -> Iterator[_Record]:
+    items = data.get(key)
+    if not isinstance(items, list) or not items:
+        raise ContentError(f"{file}: {key}: must be a non-empty array of tables")
+    seen: set[str] = set()
+    for n, item in enumerate(items, 1):
+        where = f"{key}[{n}]"
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            where = item["id"]
+            if where in seen:
+                raise ContentError(f"{file}: {where}: id: is used twice")
+            seen.add(where)
+        yield _Record(file, item, where)
+
+
+def _positive(value: int) -> str | None:
+    return None if value >= 1 else "must be at least 1"
+
+
+def _not_negative(value: int) -> str | None:
+    return None if value >= 0 else "must not be negative"
+
+
+def _workers_only(file: str, where: str, field: str, cost: Cost) -> None:
+    if any(cost.resources) or cost.exhaust:
+        raise ContentError(f"{file}: {where}: {field}: may only name Workers")
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path.name}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise ContentError(f"{path.name}: cannot be read: {exc}") from exc
+
+
+def load_townsfolk(file: str, data: dict[str, Any]) -> dict[str, Townsfolk]:
+    cards = {}
+    for r in _records(file, data, "townsfolk"):
+        card = Townsfolk(
+            id=r.get("id", str),
+            name=r.get("name", str),
+            food=r.get("food", str, check=lambda f: None if f in FOODS else f"must be one of {FOODS}"),
+            play=r.terms("play", parse_steps),
+            discard=r.terms("discard", parse_steps),
+            tuck=r.terms("tuck", parse_steps),
+        )
+        r.done()
+        cards[card.id] = card
+    return cards
+
+
+def load_barbarians(file: str, data: dict[str, Any]) -> dict[str, Barbarian]:
+    cards = {}
+    for r in _records(file, data, "barbarians"):
+        card = Barbarian(
+            id=r.get("id", str),
+            name=r.get("name", str),
+            defeat=r.terms("defeat", parse_cost),
+            reward=r.terms("reward", parse_steps),
+            damage=r.get("damage", int, check=_positive),
+            bribe=r.terms("bribe", parse_cost, None),
+            turtle=r.get("turtle", int, None, check=_positive),
+        )
+        r.done()
+        _workers_only(file, card.id, "defeat", card.defeat)
+        if not card.defeat.workers:
+            r.fail("defeat", "must name at least one Worker")
+        cards[card.id] = card
+    return cards
+
+
+def load_canals(file: str, data: dict[str, Any]) -> dict[str, CanalCard]:
+    cards = {}
+    for r in _records(file, data, "canals"):
+        jade = r.get("jade", str, check=lambda j: None if j in ("1-2", "3-4", "5-6") else "must be 1-2, 3-4 or 5-6")
+        card = CanalCard(
+            id=r.get("id", str),
+            name=r.get("name", str),
+            jade=int(jade[0]),
+            cost=r.terms("cost", parse_cost),
+            effects=r.terms("effects", parse_steps),
+        )
+        r.done()
+        if card.cost.resources[1:] != (0, 0, 0) or card.cost.exhaust:
+            r.fail("cost", "may only name Workers and Cowrie")
+        cards[card.id] = card
+    for group in JADE_GROUPS:
+        if sum(c.jade == group for c in cards.values()) < 2:
+            raise ContentError(f"{file}: canals: Jade group {group}-{group + 1} needs at least 2 cards")
+    return cards
+
+
+def load_huts(file: str, data: dict[str, Any]) -> dict[str, HutCard]:
+    cards = {}
+    for r in _records(file, data, "huts"):
+        card = HutCard(id=r.get("id", str), name=r.get("name", str), effects=r.terms("effects", parse_steps))
+        r.done()
+        cards[card.id] = card
+    return cards
+
+
+def load_board(file: str, data: dict[str, Any]) -> Board:
+    top = _Record(file, data, "board")
+    costs = top.get("card_row_costs", list)
+    if len(costs) != 7 or not all(isinstance(c, int) and c >= 0 for c in costs):
+        top.fail("card_row_costs", "must be 7 whole numbers, none negative")
+    supply_table = _Record(file, top.get("supply", dict), "supply")
+    supply = tuple(supply_table.get(name, int, check=_not_negative) for name in INDEX)
+    supply_table.done()
+    costs_table = _Record(file, top.get("building_costs", dict), "building_costs")
+    building_costs = {k: costs_table.terms(k, parse_cost) for k in ("farm", "outpost", "hut")}
+    costs_table.done()
+
+    trades = []
+    for r in _records(file, data, "trades"):
+        gains = r.terms("get", lambda t: parse_steps(t))
+        options = []
+        for label, cost in r.terms("give", parse_cost_options):
+            picks = [s for s in gains if s[0] == "pick"]
+            if len(picks) > 1:
+                r.fail("get", "may offer one choice at most")
+            if picks:
+                for item in picks[0][1]:
+                    chosen = tuple(("gain", item, s[2]) if s[0] == "pick" else s for s in gains)
+                    name = ":".join(x for x in (label, _item_label(item)) if x)
+                    options.append(TradeOption(name, cost, chosen))
+            else:
+                options.append(TradeOption(label, cost, gains))
+        trades.append(
+            Trade(
+                number=r.get("number", int, check=_positive),
+                name=r.get("name", str),
+                opened_by=r.get("opened_by", int, check=lambda v: None if 0 <= v <= 6 else "must be 0 to 6"),
+                options=tuple(options),
+            )
+        )
+        r.done()
+    if [t.number for t in trades] != list(range(1, len(trades) + 1)):
+        raise ContentError(f"{file}: trades: must be numbered 1, 2, 3 ... in river order")
+
+    shore = []
+    for r in _records(file, data, "shore"):
+        shore.append(
+            ShoreIcon(
+                barbarians=r.get("barbarians", int, check=_positive),
+                uncovered_by=r.get("uncovered_by", int, check=lambda v: None if 0 <= v <= 6 else "must be 0 to 6"),
+            )
+        )
+        r.done()
+
+    sites = []
+    for r in _records(file, data, "sites"):
+        sites.append(
+            Site(
+                number=r.get("number", int, check=_positive),
+                opened_by=r.get("opened_by", int, check=lambda v: None if 0 <= v <= 6 else "must be 0 to 6"),
+                covers=r.terms("covers", parse_steps),
+            )
+        )
+        r.done()
+    if not any(s.opened_by == 0 for s in sites):
+        raise ContentError(f"{file}: sites: at least one build site must be open at the start")
+
+    hut_spaces = []
+    for r in _records(file, data, "hut_spaces"):
+        hut_spaces.append(HutSpace(number=r.get("number", int, check=_positive), reward=r.terms("reward", parse_steps)))
+        r.done()
+
+    buildings = []
+    for kind in ("farm", "outpost", "hut"):
+        for r in _records(file, data, kind + "s"):
+            joins = r.get("joins", list, [])
+            if kind != "outpost" and joins:
+                r.fail("joins", "only Outposts join colours")
+            if kind == "outpost" and (len(joins) < 2 or any(j not in WORKERS for j in joins)):
+                r.fail("joins", "must name at least two Worker colours")
+            buildings.append(
+                Building(
+                    id=r.get("id", str),
+                    kind=kind,
+                    name=r.get("name", str),
+                    harvest=r.terms("harvest", parse_steps),
+                    joins=sum(1 << WORKERS.index(j) for j in joins),
+                )
+            )
+            r.done()
+    counts = {k: sum(b.kind == k for b in buildings) for k in ("farm", "outpost", "hut")}
+    if counts != {"farm": 3, "outpost": 4, "hut": 4}:
+        raise ContentError(f"{file}: buildings: need 3 farms, 4 outposts and 4 huts, found {counts}")
+    if len(hut_spaces) != 1 + counts["hut"]:
+        raise ContentError(f"{file}: hut_spaces: need one space at the start and one per Hut (5)")
+
+    board = Board(
+        card_row_costs=tuple(costs),
+        ready_pile=top.get("ready_pile", int, check=_positive),
+        harvest=top.terms("harvest", parse_steps),
+        per_outpost=top.terms("per_outpost", parse_steps),
+        supply=supply,
+        building_costs=building_costs,
+        trades=tuple(trades),
+        shore=tuple(shore),
+        sites=tuple(sites),
+        hut_spaces=tuple(hut_spaces),
+        buildings=tuple(buildings),
+    )
+    top.used |= {"trades", "shore", "sites", "hut_spaces", "farms", "outposts", "huts"}
+    top.done()
+    return board
+
+
+def _item_label(item: int) -> str:
+    from engine.yu.items import ITEMS
+
+    return ITEMS[item]
+
+
+FILES = {
+    "board.toml": load_board,
+    "townsfolk.toml": load_townsfolk,
+    "barbarians.toml": load_barbarians,
+    "canals.toml": load_canals,
+    "huts.toml": load_huts,
+}
+
+
+def load(directory: Path = DATA) -> Content:
+    """Load and validate every content file in ``directory``."""
+    digest = hashlib.sha256()
+    parsed: dict[str, Any] = {}
+    for name, loader in FILES.items():
+        path = directory / name
+        digest.update(name.encode() + (path.read_bytes() if path.exists() else b""))
+        parsed[name] = loader(name, _load_toml(path))
+    board: Board = parsed["board.toml"]
+    content = Content(
+        version=f"yu-base+{digest.hexdigest()[:12]}",
+        board=board,
+        townsfolk=parsed["townsfolk.toml"],
+        barbarians=parsed["barbarians.toml"],
+        canals=parsed["canals.toml"],
+        huts=parsed["huts.toml"],
+    )
+    _check_references(content)
+    return content
+
+
+def _check_references(content: Content) -> None:
+    ids: dict[str, str] = {}
+    for kind, table in (
+        ("townsfolk", content.townsfolk),
+        ("barbarian", content.barbarians),
+        ("canal", content.canals),
+        ("hut card", content.huts),
+    ):
+        for card_id in table:
+            if card_id in ids:
+                raise ContentError(f"{kind}s: {card_id}: id: also used by a {ids[card_id]}")
+            ids[card_id] = kind
+    for b in content.board.buildings:
+        if b.id in ids:
+            raise ContentError(f"board.toml: {b.id}: id: also used by a {ids[b.id]}")
+    if len(content.townsfolk) < content.board.ready_pile + 7:
+        raise ContentError("townsfolk.toml: townsfolk: too few cards for the Ready Pile and the Card Row")
+    if len(content.huts) < 4:
+        raise ContentError("huts.toml: huts: need at least 4 Hut cards")
+
+
+@cache
+def base() -> Content:
+    """The base game's content, loaded once."""
+    return load()

@@ -1,0 +1,19 @@
+"""Events: what an applied action made happen, in words a log can print."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``reveal`` marks events that showed hidden
+    information (a draw, a shuffle, a face-down card turned): undo stops there."""
+
+    kind: str
+    text: str
+    reveal: bool = False
+    data: Any = None
+
+
+def revealed(events: list[Event]) -> bool:
+    return any(e.reveal for e in events)

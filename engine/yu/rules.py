@@ -1,0 +1,913 @@
+"""The rules of Legacy of Yu: setup, the five phases, every action and effect.
+
+The game advances by resolving *steps* from a stack (``game.stack``, top at
+the end). A step that needs the player to choose sets ``game.decision`` and
+waits; the answer is an action. Listing the legal actions also prepares what
+each one does, so applying an action only carries out its prepared payload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.yu.actions import Action, IllegalAction, MalformedAction
+from engine.yu.content import Barbarian, Content, Trade, base
+from engine.yu.items import (
+    BLACK,
+    BLUE,
+    CLAY,
+    COWRIE,
+    ITEMS,
+    LETTERS,
+    PROVISION,
+    RED,
+    RESOURCES,
+    WHITE,
+    WOOD,
+    WORKERS,
+    YELLOW,
+    Cost,
+    Step,
+    describe_steps,
+)
+from engine.yu.payments import NO_WORKERS, Payment, colour_groups, letters, payments, widen
+
+from engine.yu.events import Event
+
+if TYPE_CHECKING:
+    from engine.yu.state import Game
+
+__all__ = ["BLACK", "BLUE", "CLAY", "RED", "WHITE", "WOOD", "YELLOW"]
+
+Payload = tuple[Any, ...]
+
+
+# -- setup ------------------------------------------------------------------
+
+
+def new_game(seed: int, content: Content | None = None) -> Game:
+    """Set up a game as the rulebook's seven setup steps describe, then play
+    up to the first decision of Round 1."""
+    from engine.yu.state import Game
+
+    content = content or base()
+    g = Game(content, seed)
+    board = content.board
+    townsfolk = sorted(content.townsfolk)
+    g.rng.shuffle(townsfolk)
+    g.ready = townsfolk[: board.ready_pile]
+    g.deck = townsfolk[board.ready_pile :]
+    for slot in range(6):
+        g.row[slot] = g.deck.pop()
+    g.barbarian_deck = sorted(content.barbarians)
+    g.rng.shuffle(g.barbarian_deck)
+    g.row[6] = g.barbarian_deck.pop()
+    for jade in (1, 3, 5):
+        group = sorted(c.id for c in content.canals.values() if c.jade == jade)
+        g.rng.shuffle(group)
+        g.river += group[:2]
+        g.canal_box += group[2:]
+    huts = sorted(content.huts)
+    g.rng.shuffle(huts)
+    g.hut_cards = huts[:4]
+    g.hut_box = huts[4:]
+    g.stack = [("actions",), ("harvest",)]
+    g.round = 1
+    _run(g)
+    return g
+
+
+# -- the public entry points ------------------------------------------------------
+
+
+def legal(g: Game) -> dict[Action, Payload]:
+    """The legal actions, each with the payload that carries it out (cached
+    until the state changes)."""
+    if g._legal is None:
+        g._legal = _list_actions(g)
+    return g._legal
+
+
+def apply(g: Game, action: Action | str) -> list[Event]:
+    if isinstance(action, str):
+        action = Action.parse(action)
+    elif not isinstance(action, Action):
+        raise MalformedAction(f"{action!r} is not an action")
+    payload = legal(g).get(action)
+    if payload is None:
+        raise IllegalAction(explain(g, action) or f"{action.key} is not allowed now")
+    g.events = []
+    g._legal = None
+    DO[payload[0]](g, payload)
+    _run(g)
+    g._legal = None
+    events, g.events = g.events, []
+    return events
+
+
+def outcome_text(outcome: str | None) -> str:
+    return {
+        None: "The game goes on.",
+        "won": "All six Canal sections stand: the game is won.",
+        "flood": "The Flood broke through: the game is lost to the Flood.",
+        "barbarians": "Seven Barbarian bands gathered: the game is lost to the Barbarians.",
+        "damage": "No Townsfolk were left to lose: the game is lost to Damage.",
+    }[outcome]
+
+
+# -- small helpers ----------------------------------------------------------------
+
+
+def _event(g: Game, kind: str, text: str, reveal: bool = False, data: Any = None) -> None:
+    g.events.append(Event(kind, text, reveal, data))
+
+
+def _name(g: Game, card_id: str) -> str:
+    return g.content.name(card_id)
+
+
+def _groups(g: Game) -> tuple[int, ...]:
+    if g._groups is None:
+        joins = [g.content.building(b).joins for b in g.sites if b and b.startswith("outpost")]
+        g._groups = colour_groups(joins)
+    return g._groups
+
+
+def _can_afford_resources(g: Game, cost: Cost) -> bool:
+    have = g.have
+    r = cost.resources
+    return have[COWRIE] >= r[0] and have[CLAY] >= r[1] and have[WOOD] >= r[2] and have[PROVISION] >= r[3]
+
+
+def _payments(g: Game, cost: Cost, extra_provisions: int = 0) -> tuple[Payment, ...]:
+    """Every way to pay ``cost`` (plus Provisions), or () when unaffordable."""
+    r = cost.resources
+    have = g.have
+    if (
+        have[COWRIE] < r[0]
+        or have[CLAY] < r[1]
+        or have[WOOD] < r[2]
+        or have[PROVISION] < r[3] + extra_provisions
+    ):
+        return ()
+    if not cost.workers:
+        return (NO_WORKERS,)
+    return payments(widen(cost.workers, _groups(g)), tuple(have[:5]))  # type: ignore[arg-type]
+
+
+def _spend(g: Game, cost: Cost, payment: Payment, extra_provisions: int = 0) -> None:
+    have, supply = g.have, g.supply
+    for c in range(5):
+        if payment[c]:
+            have[c] -= payment[c]
+            supply[c] += payment[c]
+    for i, n in enumerate(cost.resources):
+        if i == 3:
+            n += extra_provisions
+        if n:
+            have[5 + i] -= n
+            supply[5 + i] += n
+    spent = [f"{n} {WORKERS[c]}" for c, n in enumerate(payment) if n]
+    spent += [f"{n} {RESOURCES[i]}" for i, n in enumerate(cost.resources) if n]
+    if extra_provisions and not cost.resources[3]:
+        spent.append(f"{extra_provisions} provision")
+    elif extra_provisions:
+        spent[-1] = f"{cost.resources[3] + extra_provisions} provision"
+    if spent:
+        _event(g, "spend", "Spent " + ", ".join(spent) + ".")
+
+
+def _gain(g: Game, item: int, n: int) -> None:
+    take = min(n, g.supply[item])
+    if take:
+        g.supply[item] -= take
+        g.have[item] += take
+        _event(g, "gain", f"Gained {take} {ITEMS[item]}.")
+    if take < n:
+        _event(g, "short", f"The Main Supply had no more {ITEMS[item]}: {n - take} not collected.")
+
+
+def _push(g: Game, steps: tuple[Step, ...] | list[Step]) -> None:
+    g.stack.extend(reversed(steps))
+
+
+def _lose(g: Game, reason: str) -> None:
+    g.outcome = reason
+    g.phase = "over"
+    g.stack.clear()
+    g.decision = None
+    _event(g, "outcome", outcome_text(reason), data=reason)
+
+
+def _run(g: Game) -> None:
+    """Resolve steps until the player must act or the game ends."""
+    stack = g.stack
+    while stack and g.outcome is None and g.decision is None:
+        step = stack.pop()
+        STEPS[step[0]](g, step)
+
+
+# -- piles, the Flood and the Card Row ---------------------------------------------
+
+
+def _advance_flood(g: Game) -> None:
+    g.flood += 1
+    if g.flood > 6:
+        _event(g, "flood", "The Flood ran off the end of the river.")
+        _lose(g, "flood")
+    elif g.flood > g.built:
+        _event(g, "flood", f"The Flood reached unbuilt Canal section {g.flood}.")
+        _lose(g, "flood")
+    else:
+        _event(g, "flood", f"The Flood moved onto built Canal section {g.flood}, harmlessly.")
+
+
+def _ready_top(g: Game) -> str | None:
+    """The top card of the Ready Pile, reshuffling the Exhausted Pile and
+    advancing the Flood when it is empty (ruling 5); None if the game ended."""
+    if not g.ready:
+        if not g.exhausted:
+            _event(g, "damage", "The Ready and Exhausted Piles are both empty.")
+            _lose(g, "damage")
+            return None
+        g.ready, g.exhausted = g.exhausted, []
+        g.rng.shuffle(g.ready)
+        _event(g, "shuffle", f"The Exhausted Pile was shuffled into a new Ready Pile of {len(g.ready)}.", True)
+        _advance_flood(g)
+        if g.outcome:
+            return None
+    return g.ready.pop()
+
+
+def _draw_ready(g: Game, step: Step) -> None:
+    for _ in range(step[1]):
+        card = _ready_top(g)
+        if card is None:
+            return
+        g.hand.append(card)
+        _event(g, "draw", f"Drew {_name(g, card)} into your hand.", True, card)
+
+
+def _destroy(g: Game, step: Step) -> None:
+    for _ in range(step[1]):
+        card = _ready_top(g)
+        if card is None:
+            return
+        g.discard.append(card)
+        _event(g, "destroy", f"{_name(g, card)} was lost from the Ready Pile.", True, card)
+
+
+def _deck_top(g: Game, deck: list[str], discard: list[str], what: str) -> str | None:
+    if not deck:
+        if not discard:
+            return None
+        deck.extend(discard)
+        discard.clear()
+        g.rng.shuffle(deck)
+        _event(g, "shuffle", f"The {what} discards were shuffled into a new draw pile.", True)
+    return deck.pop()
+
+
+def _draw_townsfolk(g: Game, step: Step) -> None:
+    for _ in range(step[1]):
+        card = _deck_top(g, g.deck, g.discard, "Townsfolk")
+        if card is None:
+            _event(g, "short", "No Townsfolk card was left to draw.")
+            return
+        g.hand.append(card)
+        _event(g, "draw", f"Drew {_name(g, card)} from the Townsfolk Draw Pile.", True, card)
+
+
+def _flood_step(g: Game, step: Step) -> None:
+    for _ in range(step[1]):
+        _advance_flood(g)
+        if g.outcome:
+            return
+
+
+def _barbarian_count(g: Game) -> int:
+    return sum(1 for c in g.row if c is not None and c[0] == "b")
+
+
+def _slide_townsfolk_left(g: Game) -> None:
+    """Refresh step 1."""
+    folk = [c for c in g.row if c is not None and c[0] == "t"]
+    bands = [(i, c) for i, c in enumerate(g.row) if c is not None and c[0] == "b"]
+    g.row = [None] * 7
+    g.row[: len(folk)] = folk
+    for i, c in bands:
+        g.row[i] = c
+
+
+def _make_room(g: Game, new: int) -> None:
+    """Refresh step 3: chase off the left-most Townsfolk while they stand where
+    the Barbarians must slide to, then slide the Barbarians left."""
+    while True:
+        bands = [c for c in g.row if c is not None and c[0] == "b"]
+        folk_end = max((i + 1 for i, c in enumerate(g.row) if c is not None and c[0] == "t"), default=0)
+        if folk_end + len(bands) + new <= 7 or folk_end == 0:
+            break
+        chased = next(i for i, c in enumerate(g.row) if c is not None and c[0] == "t")
+        card = g.row[chased]
+        assert card is not None
+        g.row[chased] = None
+        g.discard.append(card)
+        _event(g, "chase", f"The Barbarians chased {_name(g, card)} off the Card Row.")
+        _slide_townsfolk_left(g)
+    start = max(folk_end, 7 - len(bands) - new)
+    for i in range(folk_end, 7):
+        if g.row[i] is not None and g.row[i][0] == "b":  # type: ignore[index]
+            g.row[i] = None
+    for k, card in enumerate(bands):
+        g.row[start + k] = card
+
+
+def _reveal_barbarians(g: Game, n: int) -> None:
+    """Refresh step 4: reveal ``n`` Barbarians into the free spaces right to
+    left, close the gaps between Barbarians, and lose at seven (ruling 3)."""
+    for _ in range(n):
+        free = [i for i in range(7) if g.row[i] is None]
+        if not free:
+            return
+        card = _deck_top(g, g.barbarian_deck, g.barbarian_discard, "Barbarian")
+        if card is None:
+            return
+        g.row[free[-1]] = card
+        _event(g, "reveal", f"{_name(g, card)} joined the Card Row.", True, card)
+        if _barbarian_count(g) >= 7:
+            _lose(g, "barbarians")
+            return
+    bands = [c for c in g.row if c is not None and c[0] == "b"]
+    for i in range(7):
+        if g.row[i] is not None and g.row[i][0] == "b":  # type: ignore[index]
+            g.row[i] = None
+    for k, card in enumerate(bands):
+        g.row[7 - len(bands) + k] = card
+
+
+def _add_barbarians(g: Game, n: int) -> None:
+    """Refresh steps 3 and 4; also how an effect reveals one (ruling 4)."""
+    if n <= 0:
+        return
+    room = 7 - _barbarian_count(g)
+    _make_room(g, min(n, room))
+    _reveal_barbarians(g, n)
+
+
+def _reveal_barbarian_step(g: Game, step: Step) -> None:
+    _add_barbarians(g, step[1])
+
+
+def shore_barbarians(g: Game) -> int:
+    return sum(s.barbarians for s in g.content.board.shore if s.uncovered_by <= g.built)
+
+
+def _refresh(g: Game, step: Step) -> None:
+    g.phase = "refresh"
+    _slide_townsfolk_left(g)
+    _add_barbarians(g, shore_barbarians(g))
+    if g.outcome:
+        return
+    for i in range(7):
+        if g.row[i] is None:
+            card = _deck_top(g, g.deck, g.discard, "Townsfolk")
+            if card is None:
+                break
+            g.row[i] = card
+            _event(g, "reveal", f"{_name(g, card)} joined the Card Row.", True, card)
+
+
+# -- phases ---------------------------------------------------------------------
+
+
+def _harvest(g: Game, step: Step) -> None:
+    g.phase = "harvest"
+    _event(g, "phase", f"Round {g.round}: Harvest.")
+    for space, colour in enumerate(g.hut_spaces):
+        if colour is not None:
+            g.hut_spaces[space] = None
+            g.have[colour] += 1
+            _event(g, "return", f"A {WORKERS[colour]} Worker came back from Hut space {space + 1}.")
+    board = g.content.board
+    steps: list[Step] = list(board.harvest)
+    for site in g.sites:
+        if site:
+            building = g.content.building(site)
+            steps += building.harvest
+            if building.kind == "outpost":
+                steps += board.per_outpost
+    for card in g.tucked:
+        steps += g.content.townsfolk[card].tuck
+    _push(g, steps)
+
+
+def _actions(g: Game, step: Step) -> None:
+    g.phase = "actions"
+    _event(g, "phase", f"Round {g.round}: Take Actions.")
+
+
+def _return_barge(g: Game, step: Step) -> None:
+    if not g.barge and g.built < 6:
+        g.barge = True
+        _event(g, "barge", f"The Barge went back to Canal section {g.built + 1}.")
+
+
+def _attacks(g: Game, step: Step) -> None:
+    g.phase = "attacks"
+    slots = [i for i, c in enumerate(g.row) if c is not None and c[0] == "b"]
+    _push(g, [("attack", i) for i in slots])
+
+
+def _attack_by(g: Game, step: Step) -> None:
+    card = g.row[step[1]]
+    if card is None:
+        return
+    band = g.content.barbarians[card]
+    if band.bribe is None:
+        _event(g, "attack", f"{band.name} attack: {band.damage} damage.")
+        _push(g, [("destroy", band.damage)])
+    else:
+        g.decision = ("bribe", step[1])
+
+
+def _end_round(g: Game, step: Step) -> None:
+    if g.built >= 6:
+        g.outcome = "won"
+        g.phase = "over"
+        _event(g, "outcome", outcome_text("won"), data="won")
+        return
+    g.round += 1
+    _push(g, [("harvest",), ("actions",)])
+
+
+def _pick(g: Game, step: Step) -> None:
+    g.decision = ("pick", step[1], step[2])
+
+
+def _gain_step(g: Game, step: Step) -> None:
+    _gain(g, step[1], step[2])
+
+
+def _entry(g: Game, step: Step) -> None:
+    _event(g, "entry", f"Story Book entry {step[1]} is to be read.", True, step[1])
+
+
+STEPS: dict[str, Callable[[Game, Step], None]] = {
+    "gain": _gain_step,
+    "pick": _pick,
+    "draw": _draw_ready,
+    "destroy": _destroy,
+    "draw_townsfolk": _draw_townsfolk,
+    "flood": _flood_step,
+    "reveal_barbarian": _reveal_barbarian_step,
+    "entry": _entry,
+    "harvest": _harvest,
+    "actions": _actions,
+    "return_barge": _return_barge,
+    "attacks": _attacks,
+    "attack": _attack_by,
+    "refresh": _refresh,
+    "end_round": _end_round,
+}
+"""Handlers for every step word. The campaign layer registers more."""
+
+
+# -- listing the legal actions ---------------------------------------------------
+
+
+def open_sites(g: Game) -> list[int]:
+    return [
+        i
+        for i, site in enumerate(g.content.board.sites)
+        if site.opened_by <= g.built and g.sites[i] is None
+    ]
+
+
+def open_trades(g: Game) -> list[Trade]:
+    return [t for t in g.content.board.trades if t.opened_by <= g.built]
+
+
+def tuck_spaces(g: Game) -> int:
+    return 1 + g.huts_built
+
+
+def _collectable(g: Game, gain: tuple[Step, ...]) -> bool:
+    for step in gain:
+        if step[0] == "gain" and g.supply[step[1]] == 0:
+            return False
+        if step[0] == "draw_townsfolk" and not (g.deck or g.discard):
+            return False
+    return True
+
+
+def _trade_actions(g: Game, out: dict[Action, Payload]) -> None:
+    for trade in open_trades(g):
+        number = str(trade.number)
+        for option in trade.options:
+            cost = option.cost
+            if cost.exhaust:
+                for card in g.hand:
+                    out[Action("trade", (number, card))] = ("exhaust", card, option)
+                continue
+            if not _collectable(g, option.gain):
+                continue
+            for pay in _payments(g, cost):
+                args = [number]
+                if option.label:
+                    args.append(option.label)
+                if cost.workers:
+                    args.append(letters(pay))
+                out[Action("trade", tuple(args))] = ("trade", option, pay)
+
+
+def _list_actions(g: Game) -> dict[Action, Payload]:
+    out: dict[Action, Payload] = {}
+    if g.outcome is not None:
+        return out
+    decision = g.decision
+    if decision is not None:
+        if decision[0] == "pick":
+            options = [i for i in decision[1] if g.supply[i]]
+            for i in options:
+                out[Action("pick", (ITEMS[i],))] = ("pick", i)
+            if not options:
+                out[Action("pick", ("none",))] = ("pick", None)
+        else:
+            band = g.content.barbarians[g.row[decision[1]]]  # type: ignore[index]
+            assert band.bribe is not None
+            for pay in _payments(g, band.bribe):
+                args = (letters(pay),) if band.bribe.workers else ()
+                out[Action("bribe", args)] = ("bribe", band, pay)
+            out[Action("suffer")] = ("suffer", band)
+        _trade_actions(g, out)
+        return out
+
+    content = g.content
+    tucks = len(g.tucked) < tuck_spaces(g)
+    for card in g.hand:
+        out[Action("play", (card,))] = ("play", card)
+        out[Action("discard", (card,))] = ("discard", card)
+        if tucks:
+            out[Action("tuck", (card,))] = ("tuck", card)
+
+    if g.barge and g.built < 6:
+        canal = content.canals[g.river[g.built]]
+        for pay in _payments(g, canal.cost):
+            out[Action("canal", (letters(pay),))] = ("canal", canal.cost, pay)
+
+    costs = content.board.card_row_costs
+    provisions = g.have[PROVISION]
+    for slot, card in enumerate(g.row):
+        if card is None:
+            continue
+        price = costs[slot]
+        if card[0] == "t":
+            if provisions >= price:
+                out[Action("recruit", (str(slot + 1),))] = ("recruit", slot)
+                out[Action("dismiss", (str(slot + 1),))] = ("dismiss", slot)
+        else:
+            band = content.barbarians[card]
+            for pay in _payments(g, band.defeat, price):
+                out[Action("attack", (str(slot + 1), letters(pay)))] = ("attack", slot, pay)
+
+    sites = open_sites(g)
+    if sites:
+        built = set(g.sites)
+        for building in content.board.buildings:
+            if building.id in built:
+                continue
+            if building.kind == "hut" and building.id != f"hut{g.huts_built + 1}":
+                continue
+            cost = content.board.building_costs[building.kind]
+            for pay in _payments(g, cost):
+                for site in sites:
+                    key = (building.id, str(site + 1), letters(pay))
+                    out[Action("build", key)] = ("build", building.id, site, cost, pay)
+
+    colours = [c for c in range(5) if g.have[c]]
+    if colours:
+        for space, colour in enumerate(g.hut_spaces[: 1 + g.huts_built]):
+            if colour is None:
+                for c in colours:
+                    out[Action("hut", (str(space + 1), LETTERS[c]))] = ("hut", space, c)
+
+    _trade_actions(g, out)
+    if not g.hand:
+        out[Action("end")] = ("end",)
+    return out
+
+
+# -- carrying out actions ---------------------------------------------------------
+
+
+def _do_play(g: Game, p: Payload) -> None:
+    card = g.content.townsfolk[p[1]]
+    g.hand.remove(card.id)
+    g.exhausted.append(card.id)
+    _event(g, "play", f"Played {card.name}.")
+    _push(g, card.play)
+
+
+def _do_discard(g: Game, p: Payload) -> None:
+    card = g.content.townsfolk[p[1]]
+    g.hand.remove(card.id)
+    g.discard.append(card.id)
+    _event(g, "discard", f"Discarded {card.name} for all its items.")
+    _push(g, card.play + card.discard)
+
+
+def _do_tuck(g: Game, p: Payload) -> None:
+    card = g.content.townsfolk[p[1]]
+    g.hand.remove(card.id)
+    g.tucked.append(card.id)
+    _event(g, "tuck", f"Tucked {card.name} under the board: {describe_steps(card.tuck)} every Harvest.")
+
+
+def _do_exhaust(g: Game, p: Payload) -> None:
+    card = p[1]
+    g.hand.remove(card)
+    g.exhausted.append(card)
+    _event(g, "trade", f"Traded {_name(g, card)} away to the Exhausted Pile.")
+    _push(g, p[2].gain)
+
+
+def _do_trade(g: Game, p: Payload) -> None:
+    option = p[1]
+    _event(g, "trade", f"Traded {option.cost.describe()} for {describe_steps(option.gain)}.")
+    _spend(g, option.cost, p[2])
+    _push(g, option.gain)
+
+
+def _do_canal(g: Game, p: Payload) -> None:
+    _spend(g, p[1], p[2])
+    g.barge = False
+    card = g.content.canals[g.river[g.built]]
+    g.built += 1
+    g.canal_box.append(card.id)
+    _event(g, "canal", f"Built Canal section {g.built}: {card.name}.", data=g.built)
+    board = g.content.board
+    for trade in board.trades:
+        if trade.opened_by == g.built:
+            _event(g, "unlock", f"Trade {trade.number} ({trade.name}) is open.")
+    for site in board.sites:
+        if site.opened_by == g.built:
+            _event(g, "unlock", f"Build site {site.number} is open.")
+    for icon in board.shore:
+        if icon.uncovered_by == g.built:
+            _event(g, "unlock", f"A Barbarian icon ({icon.barbarians}) is uncovered on the shore.")
+    _push(g, card.effects)
+
+
+def _do_recruit(g: Game, p: Payload) -> None:
+    slot = p[1]
+    card = g.row[slot]
+    assert card is not None
+    _spend(g, Cost(), NO_WORKERS, g.content.board.card_row_costs[slot])
+    g.row[slot] = None
+    g.exhausted.append(card)
+    _event(g, "recruit", f"Recruited {_name(g, card)} to the Exhausted Pile.")
+
+
+def _do_dismiss(g: Game, p: Payload) -> None:
+    slot = p[1]
+    card = g.row[slot]
+    assert card is not None
+    _spend(g, Cost(), NO_WORKERS, g.content.board.card_row_costs[slot])
+    g.row[slot] = None
+    g.discard.append(card)
+    _event(g, "dismiss", f"Dismissed {_name(g, card)}.")
+    _push(g, g.content.townsfolk[card].play)
+
+
+def _do_attack(g: Game, p: Payload) -> None:
+    slot = p[1]
+    card = g.row[slot]
+    assert card is not None
+    band = g.content.barbarians[card]
+    _spend(g, band.defeat, p[2], g.content.board.card_row_costs[slot])
+    g.row[slot] = None
+    g.barbarian_discard.append(card)
+    _event(g, "defeat", f"Defeated {band.name}.")
+    steps: list[Step] = list(band.reward)
+    if band.turtle:
+        steps.append(("entry", band.turtle))
+    _push(g, steps)
+
+
+def _do_build(g: Game, p: Payload) -> None:
+    _, building_id, site, cost, pay = p
+    _spend(g, cost, pay)
+    g.sites[site] = building_id
+    building = g.content.building(building_id)
+    _event(g, "build", f"Built {building.name} on site {site + 1}.")
+    steps: list[Step] = list(g.content.board.sites[site].covers)
+    if building.kind == "outpost":
+        g._groups = None
+    elif building.kind == "hut":
+        hut_card = g.content.huts[g.hut_cards[g.huts_built]]
+        g.hut_box.append(g.hut_cards[g.huts_built])
+        g.huts_built += 1
+        _event(g, "hut", f"The Hut card turned over: {hut_card.name}.", True, hut_card.id)
+        steps += hut_card.effects
+    _push(g, steps)
+
+
+def _do_hut(g: Game, p: Payload) -> None:
+    _, space, colour = p
+    g.have[colour] -= 1
+    g.hut_spaces[space] = colour
+    _event(g, "hut", f"Placed a {WORKERS[colour]} Worker on Hut space {space + 1}.")
+    _push(g, g.content.board.hut_spaces[space].reward)
+
+
+def _do_end(g: Game, p: Payload) -> None:
+    _event(g, "phase", f"Round {g.round}: actions done.")
+    _push(g, [("return_barge",), ("attacks",), ("refresh",), ("end_round",)])
+
+
+def _do_pick(g: Game, p: Payload) -> None:
+    decision = g.decision
+    assert decision is not None
+    g.decision = None
+    if p[1] is None:
+        _event(g, "short", "Nothing was left to take.")
+    else:
+        _gain(g, p[1], 1)
+    if decision[2] > 1:
+        g.stack.append(("pick", decision[1], decision[2] - 1))
+
+
+def _do_bribe(g: Game, p: Payload) -> None:
+    band: Barbarian = p[1]
+    g.decision = None
+    assert band.bribe is not None
+    _event(g, "bribe", f"Bribed {band.name}.")
+    _spend(g, band.bribe, p[2])
+
+
+def _do_suffer(g: Game, p: Payload) -> None:
+    band: Barbarian = p[1]
+    g.decision = None
+    _event(g, "attack", f"{band.name} attack: {band.damage} damage.")
+    g.stack.append(("destroy", band.damage))
+
+
+DO: dict[str, Callable[[Game, Payload], None]] = {
+    "play": _do_play,
+    "discard": _do_discard,
+    "tuck": _do_tuck,
+    "exhaust": _do_exhaust,
+    "trade": _do_trade,
+    "canal": _do_canal,
+    "recruit": _do_recruit,
+    "dismiss": _do_dismiss,
+    "attack": _do_attack,
+    "build": _do_build,
+    "hut": _do_hut,
+    "end": _do_end,
+    "pick": _do_pick,
+    "bribe": _do_bribe,
+    "suffer": _do_suffer,
+}
+
+
+# -- explaining refusals ------------------------------------------------------------
+
+
+def _shortfall(g: Game, cost: Cost, provisions: int = 0) -> str:
+    have = g.have
+    need = list(cost.resources)
+    need[3] += provisions
+    for i, n in enumerate(need):
+        if have[5 + i] < n:
+            return f"you need {n} {RESOURCES[i]} and have {have[5 + i]}"
+    if cost.workers and not _payments(g, cost, provisions):
+        return f"your Workers cannot pay {Cost(cost.workers).describe()}"
+    return ""
+
+
+def _slot(g: Game, text: str) -> int | None:
+    if text.isdigit() and 1 <= int(text) <= 7:
+        return int(text) - 1
+    return None
+
+
+def explain(g: Game, action: Action | str) -> str | None:
+    """Why an action is refused now, in words for the player (None if legal)."""
+    try:
+        if isinstance(action, str):
+            action = Action.parse(action)
+    except MalformedAction as exc:
+        return str(exc)
+    if action in legal(g):
+        return None
+    kind, args = action.kind, action.args
+    if g.outcome is not None:
+        return "The game is over."
+    if kind in ("pick", "bribe", "suffer"):
+        if g.decision is None:
+            return "There is no decision to answer."
+        if kind == "pick" and g.decision[0] != "pick":
+            return "The open decision is not a choice of items."
+        if kind in ("bribe", "suffer") and g.decision[0] != "bribe":
+            return "No Barbarian is attacking now."
+        if kind == "bribe":
+            band = g.content.barbarians[g.row[g.decision[1]]]  # type: ignore[index]
+            assert band.bribe is not None
+            why = _shortfall(g, band.bribe)
+            return f"You cannot pay the bribe: {why}." if why else "That payment does not match the bribe."
+        return "That is not one of the options."
+    if g.decision is not None and kind != "trade":
+        return "First answer the open decision (trades are still allowed)."
+    if kind in ("play", "discard", "tuck"):
+        if len(args) != 1 or args[0] not in g.hand:
+            return "That card is not in your hand."
+        if kind == "tuck":
+            return f"All {tuck_spaces(g)} tuck spaces are full; each Hut built opens one more."
+    if kind == "end":
+        return f"Use every Townsfolk card in your hand first ({len(g.hand)} left)."
+    if kind == "canal":
+        if g.built >= 6:
+            return "All six Canal sections are built."
+        if not g.barge:
+            return "The Barge has already built a section this Round; it returns at the end of the Round."
+        cost = g.content.canals[g.river[g.built]].cost
+        why = _shortfall(g, cost)
+        return f"Cannot build the Canal: {why}." if why else "That payment does not match the Canal's cost."
+    if kind in ("recruit", "dismiss", "attack"):
+        slot = _slot(g, args[0]) if args else None
+        if slot is None:
+            return "Card Row spaces are numbered 1 to 7."
+        card = g.row[slot]
+        price = g.content.board.card_row_costs[slot]
+        if card is None:
+            return f"Card Row space {slot + 1} is empty."
+        if kind == "attack":
+            if card[0] != "b":
+                return f"Space {slot + 1} holds a Townsfolk card, not a Barbarian."
+            why = _shortfall(g, g.content.barbarians[card].defeat, price)
+            return f"Cannot attack: {why}." if why else "That payment does not match the Barbarian's cost."
+        if card[0] != "t":
+            return f"Space {slot + 1} holds a Barbarian; attack it instead."
+        return f"Space {slot + 1} costs {price} provision and you have {g.have[PROVISION]}."
+    if kind == "build":
+        return _explain_build(g, args)
+    if kind == "hut":
+        return _explain_hut(g, args)
+    if kind == "trade":
+        return _explain_trade(g, args)
+    return f"{action.key} is not allowed now."
+
+
+def _explain_build(g: Game, args: tuple[str, ...]) -> str:
+    if len(args) != 3:
+        return "A build names a building, a site and the Workers that pay."
+    try:
+        building = g.content.building(args[0])
+    except KeyError:
+        return f"There is no building called {args[0]}."
+    if building.id in g.sites:
+        return f"{building.name} is already built."
+    if building.kind == "hut" and building.id != f"hut{g.huts_built + 1}":
+        return "Huts are built in order, left to right."
+    sites = open_sites(g)
+    if not sites:
+        return "No build site is open and free; building the Canal opens more."
+    site = int(args[1]) - 1 if args[1].isdigit() else -1
+    if site not in sites:
+        return f"Build site {args[1]} is not open and free (open: {', '.join(str(s + 1) for s in sites)})."
+    why = _shortfall(g, g.content.board.building_costs[building.kind])
+    return f"Cannot build: {why}." if why else "That payment does not match the building's cost."
+
+
+def _explain_hut(g: Game, args: tuple[str, ...]) -> str:
+    if len(args) != 2 or not args[0].isdigit():
+        return "A Hut placement names a Hut space and a Worker colour."
+    space = int(args[0]) - 1
+    if not 0 <= space < 1 + g.huts_built:
+        return f"Hut space {args[0]} is not open; each Hut built opens one more."
+    if g.hut_spaces[space] is not None:
+        return f"Hut space {args[0]} already holds a Worker until the next Harvest."
+    return "You have no Worker of that colour."
+
+
+def _explain_trade(g: Game, args: tuple[str, ...]) -> str:
+    number = int(args[0]) if args and args[0].isdigit() else 0
+    trades = g.content.board.trades
+    if not 1 <= number <= len(trades):
+        return f"Trades are numbered 1 to {len(trades)}."
+    trade = trades[number - 1]
+    if trade.opened_by > g.built:
+        return f"Trade {number} opens when Canal section {trade.opened_by} is built."
+    for option in trade.options:
+        if option.cost.exhaust:
+            return "That card is not in your hand."
+        if option.label and option.label not in args:
+            continue
+        if not _collectable(g, option.gain):
+            return f"The Main Supply has none of what trade {number} gives."
+        why = _shortfall(g, option.cost)
+        if why:
+            return f"Cannot trade: {why}."
+    return f"That is not a way to use trade {number}."

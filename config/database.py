@@ -1,0 +1,66 @@
+"""Where the database is: DATABASE_URL, or else an embedded Postgres in .pgdata/.
+
+The embedded server comes from the pgserver package. Every process that uses it
+(runserver and its autoreloader, pytest, a management command) writes its pid
+into .pgdata/.handle_pids.json, and the last one to exit stops the server. A
+process that is killed cannot strike itself off, so dead pids are dropped before
+a process joins and again before it leaves: a server left running by a killed
+process is simply reused, and stopped by the next process to exit last.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PGDATA = ROOT / ".pgdata"
+NAME = "yu"
+
+
+def database_url() -> str:
+    """DATABASE_URL when set, else the URL of the embedded server, started if needed."""
+    return os.environ.get("DATABASE_URL") or embedded_database_url()
+
+
+def embedded_database_url() -> str:
+    with warnings.catch_warnings():
+        # platformdirs warns when XDG_RUNTIME_DIR is unset, and falls back to /tmp.
+        warnings.simplefilter("ignore")
+        import pgserver
+
+    _forget_dead_processes()
+    server = pgserver.get_server(PGDATA)  # stops the server when the last user exits
+    atexit.register(_forget_dead_processes)  # atexit is LIFO: this runs before pgserver's hook
+    _create_database(server.get_uri("postgres"))
+    return server.get_uri(NAME)
+
+
+def _forget_dead_processes() -> None:
+    """Drop the pids of killed processes, and a pid file whose postmaster is long gone."""
+    import psutil
+    from pgserver import PostgresServer
+    from pgserver.utils import DiskList, PostmasterInfo
+
+    if not (PGDATA / "PG_VERSION").exists():
+        return
+    with PostgresServer._lock:
+        handles = DiskList(PGDATA / ".handle_pids.json")
+        handles.put([pid for pid in handles.get() if psutil.pid_exists(pid)])
+        # After a reboot the old postmaster's pid may belong to another program.
+        info = PostmasterInfo.read_from_pgdata(PGDATA)
+        with contextlib.suppress(psutil.Error):
+            if info and info.process and info.process.name() != "postgres":
+                (PGDATA / "postmaster.pid").unlink()
+
+
+def _create_database(maintenance_url: str) -> None:
+    import psycopg
+    from pgserver import PostgresServer
+
+    with PostgresServer._lock, psycopg.connect(maintenance_url, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [NAME]).fetchone():
+            conn.execute(f'CREATE DATABASE "{NAME}"')

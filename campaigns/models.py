@@ -1,0 +1,1 @@
+"""Campaigns and their games will live here; accounts use django.contrib.auth."""

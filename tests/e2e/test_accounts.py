@@ -20,7 +20,7 @@ def test_it_signs_up_logs_out_and_logs_back_in(
 
     page.locator("header").get_by_role("link", name="Sign up").click()
     page.get_by_label("Username").fill("yu")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password:", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     screenshot("2-signup")
     page.get_by_role("button", name="Create my account").click()
@@ -37,7 +37,7 @@ def test_it_signs_up_logs_out_and_logs_back_in(
 
     header.get_by_role("link", name="Log in").click()
     page.get_by_label("Username").fill("yu")
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Password:").fill(PASSWORD)
     screenshot("5-login")
     page.get_by_role("button", name="Log in").click()
 

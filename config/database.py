@@ -30,10 +30,10 @@ def embedded_database_url() -> str:
     with warnings.catch_warnings():
         # platformdirs warns when XDG_RUNTIME_DIR is unset, and falls back to /tmp.
         warnings.simplefilter("ignore")
-        import pgserver
+        from pgserver.postgres_server import get_server
 
     _forget_dead_processes()
-    server = pgserver.get_server(PGDATA)  # stops the server when the last user exits
+    server = get_server(PGDATA)  # stops the server when the last user exits
     atexit.register(_forget_dead_processes)  # atexit is LIFO: this runs before pgserver's hook
     _create_database(server.get_uri("postgres"))
     return server.get_uri(NAME)
@@ -42,7 +42,7 @@ def embedded_database_url() -> str:
 def _forget_dead_processes() -> None:
     """Drop the pids of killed processes, and a pid file whose postmaster is long gone."""
     import psutil
-    from pgserver import PostgresServer
+    from pgserver.postgres_server import PostgresServer
     from pgserver.utils import DiskList, PostmasterInfo
 
     if not (PGDATA / "PG_VERSION").exists():
@@ -59,7 +59,7 @@ def _forget_dead_processes() -> None:
 
 def _create_database(maintenance_url: str) -> None:
     import psycopg
-    from pgserver import PostgresServer
+    from pgserver.postgres_server import PostgresServer
 
     with PostgresServer._lock, psycopg.connect(maintenance_url, autocommit=True) as conn:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [NAME]).fetchone():

@@ -1,15 +1,15 @@
 """Legacy of Yu: the base game's rules, content, bots and command line.
 
-    from engine.yu import new_game
-    game = new_game(seed=7)
-    while not game.over:
-        game.apply(game.legal_actions()[0])
+from engine.yu import new_game
+game = new_game(seed=7)
+while not game.over:
+    game.apply(game.legal_actions()[0])
 """
 
 from engine.yu.actions import Action, IllegalAction, MalformedAction
 from engine.yu.content import Content, ContentError, base, load
 from engine.yu.events import Event, revealed
-from engine.yu.rules import new_game
+from engine.yu.rules import new_game, replay
 from engine.yu.state import Game
 
 __all__ = [
@@ -23,5 +23,6 @@ __all__ = [
     "base",
     "load",
     "new_game",
+    "replay",
     "revealed",
 ]

@@ -40,8 +40,20 @@ class Action(NamedTuple):
 
 KINDS = frozenset(
     {
-        "play", "discard", "tuck", "canal", "attack", "recruit", "dismiss",
-        "build", "hut", "trade", "end", "pick", "bribe", "suffer",
+        "play",
+        "discard",
+        "tuck",
+        "canal",
+        "attack",
+        "recruit",
+        "dismiss",
+        "build",
+        "hut",
+        "trade",
+        "end",
+        "pick",
+        "bribe",
+        "suffer",
     }
 )
 """Every action kind. ``pick``, ``bribe`` and ``suffer`` answer a pending decision."""

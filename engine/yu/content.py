@@ -142,6 +142,11 @@ class Content:
     canals: dict[str, CanalCard]
     huts: dict[str, HutCard]
 
+    @property
+    def hut_order(self) -> tuple[str, ...]:
+        """The Huts' ids, left to right: the order they must be built in."""
+        return tuple(b.id for b in self.board.buildings if b.kind == "hut")
+
     def building(self, building_id: str) -> Building:
         for b in self.board.buildings:
             if b.id == building_id:
@@ -151,7 +156,7 @@ class Content:
     def name(self, card_id: str) -> str:
         for table in (self.townsfolk, self.barbarians, self.canals, self.huts):
             if card_id in table:
-                return table[card_id].name  # type: ignore[attr-defined, no-any-return]
+                return table[card_id].name
         return self.building(card_id).name
 
 
@@ -170,14 +175,16 @@ class _Record:
         at = f"{self.where}: {field}" if field else self.where
         raise ContentError(f"{self.file}: {at}: {problem}")
 
-    def get(self, field: str, kind: type[T], default: Any = ..., check: Callable[[T], str | None] | None = None) -> T:
+    def get(
+        self, field: str, kind: type[T], default: Any = ..., check: Callable[[T], str | None] | None = None
+    ) -> T:
         self.used.add(field)
         if field not in self.data:
             if default is ...:
                 self.fail(field, "is missing")
             return default  # type: ignore[no-any-return]
         value = self.data[field]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             self.fail(field, f"must be {kind.__name__}, not {type(value).__name__}")
         if check and (problem := check(value)):
             self.fail(field, problem)
@@ -186,7 +193,7 @@ class _Record:
     def terms(self, field: str, parse: Callable[[list[str]], T], default: Any = ...) -> T:
         value = self.get(field, list, [] if default is ... else default)
         if value is None:
-            return None  # type: ignore[return-value]
+            return None
         try:
             return parse(value)
         except TermError as exc:
@@ -276,7 +283,9 @@ def load_barbarians(file: str, data: dict[str, Any]) -> dict[str, Barbarian]:
 def load_canals(file: str, data: dict[str, Any]) -> dict[str, CanalCard]:
     cards = {}
     for r in _records(file, data, "canals"):
-        jade = r.get("jade", str, check=lambda j: None if j in ("1-2", "3-4", "5-6") else "must be 1-2, 3-4 or 5-6")
+        jade = r.get(
+            "jade", str, check=lambda j: None if j in ("1-2", "3-4", "5-6") else "must be 1-2, 3-4 or 5-6"
+        )
         card = CanalCard(
             id=r.get("id", str),
             name=r.get("name", str),
@@ -347,7 +356,9 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
         shore.append(
             ShoreIcon(
                 barbarians=r.get("barbarians", int, check=_positive),
-                uncovered_by=r.get("uncovered_by", int, check=lambda v: None if 0 <= v <= 6 else "must be 0 to 6"),
+                uncovered_by=r.get(
+                    "uncovered_by", int, check=lambda v: None if 0 <= v <= 6 else "must be 0 to 6"
+                ),
             )
         )
         r.done()
@@ -367,7 +378,9 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
 
     hut_spaces = []
     for r in _records(file, data, "hut_spaces"):
-        hut_spaces.append(HutSpace(number=r.get("number", int, check=_positive), reward=r.terms("reward", parse_steps)))
+        hut_spaces.append(
+            HutSpace(number=r.get("number", int, check=_positive), reward=r.terms("reward", parse_steps))
+        )
         r.done()
 
     buildings = []

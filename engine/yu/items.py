@@ -160,10 +160,16 @@ def parse_cost(terms: list[str] | tuple[str, ...]) -> Cost:
 
 
 def describe_steps(steps: tuple[Step, ...]) -> str:
+    """Steps in words, adding up repeated gains of one item."""
+    totals: dict[int, int] = {}
+    for step in steps:
+        if step[0] == "gain":
+            totals[step[1]] = totals.get(step[1], 0) + step[2]
     parts = []
     for step in steps:
         if step[0] == "gain":
-            parts.append(f"{step[2]} {ITEMS[step[1]]}")
+            if step[1] in totals:
+                parts.append(f"{totals.pop(step[1])} {ITEMS[step[1]]}")
         elif step[0] == "pick":
             names = "/".join(ITEMS[i] for i in step[1])
             parts.append(f"{step[2]} {names}")

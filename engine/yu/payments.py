@@ -34,6 +34,7 @@ def colour_groups(joins: list[int]) -> tuple[int, ...]:
     return tuple(groups)
 
 
+@lru_cache(maxsize=4096)
 def widen(workers: tuple[tuple[int, int], ...], groups: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Requirements with each mask widened to every colour that may pay it,
     identical masks merged, in a canonical order."""

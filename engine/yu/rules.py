@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.yu.actions import Action, IllegalAction, MalformedAction
 from engine.yu.content import Barbarian, Content, Trade, base
+from engine.yu.events import Event
 from engine.yu.items import (
     BLACK,
     BLUE,
@@ -31,9 +32,14 @@ from engine.yu.items import (
     Step,
     describe_steps,
 )
-from engine.yu.payments import NO_WORKERS, Payment, colour_groups, letters, payments, widen
-
-from engine.yu.events import Event
+from engine.yu.payments import (
+    NO_WORKERS,
+    Payment,
+    colour_groups,
+    letters,
+    payments,
+    widen,
+)
 
 if TYPE_CHECKING:
     from engine.yu.state import Game
@@ -41,6 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["BLACK", "BLUE", "CLAY", "RED", "WHITE", "WOOD", "YELLOW"]
 
 Payload = tuple[Any, ...]
+NUMBERS = tuple(str(n) for n in range(1, 10))
+"""Spaces, sites and trades are numbered from 1 in action keys."""
 
 
 # -- setup ------------------------------------------------------------------
@@ -75,6 +83,14 @@ def new_game(seed: int, content: Content | None = None) -> Game:
     g.stack = [("actions",), ("harvest",)]
     g.round = 1
     _run(g)
+    return g
+
+
+def replay(seed: int, keys: list[str], content: Content | None = None) -> Game:
+    """Rebuild a game from its seed and action log."""
+    g = new_game(seed, content)
+    for key in keys:
+        apply(g, key)
     return g
 
 
@@ -153,7 +169,7 @@ def _payments(g: Game, cost: Cost, extra_provisions: int = 0) -> tuple[Payment, 
         return ()
     if not cost.workers:
         return (NO_WORKERS,)
-    return payments(widen(cost.workers, _groups(g)), tuple(have[:5]))  # type: ignore[arg-type]
+    return payments(widen(cost.workers, _groups(g)), tuple(have[:5]))
 
 
 def _spend(g: Game, cost: Cost, payment: Payment, extra_provisions: int = 0) -> None:
@@ -233,7 +249,9 @@ def _ready_top(g: Game) -> str | None:
             return None
         g.ready, g.exhausted = g.exhausted, []
         g.rng.shuffle(g.ready)
-        _event(g, "shuffle", f"The Exhausted Pile was shuffled into a new Ready Pile of {len(g.ready)}.", True)
+        _event(
+            g, "shuffle", f"The Exhausted Pile was shuffled into a new Ready Pile of {len(g.ready)}.", True
+        )
         _advance_flood(g)
         if g.outcome:
             return None
@@ -478,14 +496,24 @@ STEPS: dict[str, Callable[[Game, Step], None]] = {
 
 def open_sites(g: Game) -> list[int]:
     return [
-        i
-        for i, site in enumerate(g.content.board.sites)
-        if site.opened_by <= g.built and g.sites[i] is None
+        i for i, site in enumerate(g.content.board.sites) if site.opened_by <= g.built and g.sites[i] is None
     ]
 
 
-def open_trades(g: Game) -> list[Trade]:
-    return [t for t in g.content.board.trades if t.opened_by <= g.built]
+_OPEN_TRADES: dict[tuple[str, int], tuple[Trade, ...]] = {}
+
+
+def open_trades(g: Game) -> tuple[Trade, ...]:
+    key = (g.content.version, g.built)
+    found = _OPEN_TRADES.get(key)
+    if found is None:
+        found = _OPEN_TRADES[key] = tuple(t for t in g.content.board.trades if t.opened_by <= g.built)
+    return found
+
+
+def _next_hut(g: Game) -> str | None:
+    order = g.content.hut_order
+    return order[g.huts_built] if g.huts_built < len(order) else None
 
 
 def tuck_spaces(g: Game) -> int:
@@ -503,7 +531,7 @@ def _collectable(g: Game, gain: tuple[Step, ...]) -> bool:
 
 def _trade_actions(g: Game, out: dict[Action, Payload]) -> None:
     for trade in open_trades(g):
-        number = str(trade.number)
+        number = NUMBERS[trade.number - 1]
         for option in trade.options:
             cost = option.cost
             if cost.exhaust:
@@ -521,6 +549,15 @@ def _trade_actions(g: Game, out: dict[Action, Payload]) -> None:
                 out[Action("trade", tuple(args))] = ("trade", option, pay)
 
 
+_HAND_USES: dict[str, tuple[tuple[Action, Payload], ...]] = {}
+
+
+def _hand_uses(card: str) -> tuple[tuple[Action, Payload], ...]:
+    uses = tuple((Action(kind, (card,)), (kind, card)) for kind in ("play", "discard", "tuck"))
+    _HAND_USES[card] = uses
+    return uses
+
+
 def _list_actions(g: Game) -> dict[Action, Payload]:
     out: dict[Action, Payload] = {}
     if g.outcome is not None:
@@ -534,7 +571,7 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
             if not options:
                 out[Action("pick", ("none",))] = ("pick", None)
         else:
-            band = g.content.barbarians[g.row[decision[1]]]  # type: ignore[index]
+            band = g.content.barbarians[g.row[decision[1]]]
             assert band.bribe is not None
             for pay in _payments(g, band.bribe):
                 args = (letters(pay),) if band.bribe.workers else ()
@@ -545,11 +582,10 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
 
     content = g.content
     tucks = len(g.tucked) < tuck_spaces(g)
-    for card in g.hand:
-        out[Action("play", (card,))] = ("play", card)
-        out[Action("discard", (card,))] = ("discard", card)
-        if tucks:
-            out[Action("tuck", (card,))] = ("tuck", card)
+    for in_hand in g.hand:
+        uses = _HAND_USES.get(in_hand) or _hand_uses(in_hand)
+        for action, payload in uses if tucks else uses[:2]:
+            out[action] = payload
 
     if g.barge and g.built < 6:
         canal = content.canals[g.river[g.built]]
@@ -564,33 +600,38 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
         price = costs[slot]
         if card[0] == "t":
             if provisions >= price:
-                out[Action("recruit", (str(slot + 1),))] = ("recruit", slot)
-                out[Action("dismiss", (str(slot + 1),))] = ("dismiss", slot)
+                out[Action("recruit", (NUMBERS[slot],))] = ("recruit", slot)
+                out[Action("dismiss", (NUMBERS[slot],))] = ("dismiss", slot)
         else:
             band = content.barbarians[card]
             for pay in _payments(g, band.defeat, price):
-                out[Action("attack", (str(slot + 1), letters(pay)))] = ("attack", slot, pay)
+                out[Action("attack", (NUMBERS[slot], letters(pay)))] = ("attack", slot, pay)
 
     sites = open_sites(g)
     if sites:
         built = set(g.sites)
+        priced = {
+            kind: [(letters(pay), pay) for pay in _payments(g, cost)]
+            for kind, cost in content.board.building_costs.items()
+        }
+        next_hut = _next_hut(g)
         for building in content.board.buildings:
-            if building.id in built:
+            kind = building.kind
+            if not priced[kind] or building.id in built or (kind == "hut" and building.id != next_hut):
                 continue
-            if building.kind == "hut" and building.id != f"hut{g.huts_built + 1}":
-                continue
-            cost = content.board.building_costs[building.kind]
-            for pay in _payments(g, cost):
+            cost = content.board.building_costs[kind]
+            for pay_letters, pay in priced[kind]:
                 for site in sites:
-                    key = (building.id, str(site + 1), letters(pay))
+                    key = (building.id, NUMBERS[site], pay_letters)
                     out[Action("build", key)] = ("build", building.id, site, cost, pay)
 
-    colours = [c for c in range(5) if g.have[c]]
+    have = g.have
+    colours = [c for c in range(5) if have[c]]
     if colours:
         for space, colour in enumerate(g.hut_spaces[: 1 + g.huts_built]):
             if colour is None:
                 for c in colours:
-                    out[Action("hut", (str(space + 1), LETTERS[c]))] = ("hut", space, c)
+                    out[Action("hut", (NUMBERS[space], LETTERS[c]))] = ("hut", space, c)
 
     _trade_actions(g, out)
     if not g.hand:
@@ -644,7 +685,6 @@ def _do_canal(g: Game, p: Payload) -> None:
     g.barge = False
     card = g.content.canals[g.river[g.built]]
     g.built += 1
-    g.canal_box.append(card.id)
     _event(g, "canal", f"Built Canal section {g.built}: {card.name}.", data=g.built)
     board = g.content.board
     for trade in board.trades:
@@ -706,7 +746,6 @@ def _do_build(g: Game, p: Payload) -> None:
         g._groups = None
     elif building.kind == "hut":
         hut_card = g.content.huts[g.hut_cards[g.huts_built]]
-        g.hut_box.append(g.hut_cards[g.huts_built])
         g.huts_built += 1
         _event(g, "hut", f"The Hut card turned over: {hut_card.name}.", True, hut_card.id)
         steps += hut_card.effects
@@ -813,7 +852,7 @@ def explain(g: Game, action: Action | str) -> str | None:
         if kind in ("bribe", "suffer") and g.decision[0] != "bribe":
             return "No Barbarian is attacking now."
         if kind == "bribe":
-            band = g.content.barbarians[g.row[g.decision[1]]]  # type: ignore[index]
+            band = g.content.barbarians[g.row[g.decision[1]]]
             assert band.bribe is not None
             why = _shortfall(g, band.bribe)
             return f"You cannot pay the bribe: {why}." if why else "That payment does not match the bribe."
@@ -869,7 +908,7 @@ def _explain_build(g: Game, args: tuple[str, ...]) -> str:
         return f"There is no building called {args[0]}."
     if building.id in g.sites:
         return f"{building.name} is already built."
-    if building.kind == "hut" and building.id != f"hut{g.huts_built + 1}":
+    if building.kind == "hut" and building.id != _next_hut(g):
         return "Huts are built in order, left to right."
     sites = open_sites(g)
     if not sites:

@@ -25,8 +25,18 @@ class Game:
     """All there is to know about one game in progress."""
 
     LISTS = (
-        "hand", "ready", "exhausted", "deck", "discard", "barbarian_deck",
-        "barbarian_discard", "river", "canal_box", "hut_cards", "hut_box", "tucked",
+        "hand",
+        "ready",
+        "exhausted",
+        "deck",
+        "discard",
+        "barbarian_deck",
+        "barbarian_discard",
+        "river",
+        "canal_box",
+        "hut_cards",
+        "hut_box",
+        "tucked",
     )
     """The card zones held as lists of card ids (the last item is the top)."""
 

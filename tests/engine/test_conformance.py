@@ -1,0 +1,140 @@
+"""Seeded random play, checking the game's invariants after every action.
+
+Each game is played twice side by side: once by the player and once by
+replaying the log from the seed; they must agree at every step. The long run
+(``pytest -m slow``) plays many more games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from engine.rng import Rng
+from engine.yu import Action, Game, IllegalAction, base, new_game
+from engine.yu.items import ITEMS
+
+PROGRESS = ("canal", "build", "attack", "hut", "tuck", "bribe", "recruit")
+HIDDEN = ("ready", "deck", "barbarian_deck", "canal_box", "hut_box")
+
+
+def choose(rng: Rng, actions: list[Action]) -> Action:
+    """Mostly take actions that move the game on, so play reaches deep states."""
+    progress = [a for a in actions if a.kind in PROGRESS]
+    if progress and rng.below(10) < 7:
+        return progress[rng.below(len(progress))]
+    return actions[rng.below(len(actions))]
+
+
+def card_places(g: Game) -> Counter[str]:
+    places: Counter[str] = Counter()
+    for name in Game.LISTS:
+        places.update(getattr(g, name))
+    places.update(c for c in g.row if c)
+    return places
+
+
+def hidden_cards(g: Game) -> set[str]:
+    cards = {c for name in HIDDEN for c in getattr(g, name)}
+    return cards | set(g.hut_cards[g.huts_built :])
+
+
+def check_invariants(g: Game) -> None:
+    content = g.content
+    every_card = [*content.townsfolk, *content.barbarians, *content.canals, *content.huts]
+    places = card_places(g)
+    assert places == Counter(every_card), "every card is in exactly one place"
+
+    on_huts = Counter(c for c in g.hut_spaces if c is not None)
+    for i, total in enumerate(content.board.supply):
+        assert g.supply[i] >= 0 and g.have[i] >= 0, f"{ITEMS[i]} went negative"
+        assert g.supply[i] + g.have[i] + on_huts[i] == total, f"{ITEMS[i]} is not conserved"
+
+    data = g.to_dict()
+    text = json.dumps(data)
+    assert Game.from_dict(json.loads(text), content).to_dict() == data, "JSON round trip"
+
+    seen = json.dumps(g.view())
+    for card_id in hidden_cards(g):
+        assert f'"{card_id}"' not in seen, f"view() shows hidden card {card_id}"
+
+
+def play_checked(seed: int) -> Game:
+    g = new_game(seed)
+    log = new_game(seed)
+    rng = Rng(seed * 7919 + 1)
+    check_invariants(g)
+    while not g.over:
+        actions = g.legal_actions()
+        assert actions, "a game in progress always offers an action"
+        assert all(g.explain(a) is None for a in actions)
+        action = choose(rng, actions)
+        g.apply(action)
+        log.apply(action.key)
+        check_invariants(g)
+        assert log.to_dict() == g.to_dict(), "replaying the log reproduces the state"
+    assert g.legal_actions() == []
+    return g
+
+
+def shuffled_hidden(g: Game, seed: int) -> Game:
+    other = Game.from_dict(g.to_dict(), g.content)
+    rng = Rng(seed)
+    for name in HIDDEN:
+        rng.shuffle(getattr(other, name))
+    face_down = other.hut_cards[other.huts_built :]
+    rng.shuffle(face_down)
+    other.hut_cards[other.huts_built :] = face_down
+    return other
+
+
+@pytest.mark.parametrize("block", range(6))
+def test_random_play_keeps_every_invariant(block: int) -> None:
+    outcomes = Counter(play_checked(seed).outcome for seed in range(block * 50, block * 50 + 50))
+    assert sum(outcomes.values()) == 50
+
+
+@pytest.mark.slow
+def test_long_random_run_keeps_every_invariant() -> None:
+    outcomes = Counter(play_checked(seed).outcome for seed in range(10_000, 12_000))
+    assert set(outcomes) <= {"won", "flood", "barbarians", "damage"}
+
+
+def test_view_is_the_same_whatever_the_hidden_order() -> None:
+    g = new_game(5)
+    rng = Rng(5)
+    for _ in range(40):
+        if g.over:
+            break
+        g.apply(choose(rng, g.legal_actions()))
+        assert shuffled_hidden(g, rng.below(1000)).view() == g.view()
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    g = new_game(11)
+    rng = Rng(11)
+    probes = ["canal:WWWWWW", "attack:1:W", "recruit:7", "build:hut2:1:W", "end", "pick:red", "suffer"]
+    for _ in range(60):
+        if g.over:
+            break
+        before = g.to_dict()
+        legal = {a.key for a in g.legal_actions()}
+        for key in probes:
+            if key not in legal:
+                with pytest.raises(IllegalAction) as refused:
+                    g.apply(key)
+                assert str(refused.value) == g.explain(key)
+                assert g.to_dict() == before
+        g.apply(choose(rng, g.legal_actions()))
+
+
+def test_the_base_content_loads() -> None:
+    content = base()
+    assert (len(content.townsfolk), len(content.barbarians), len(content.canals), len(content.huts)) == (
+        30,
+        16,
+        10,
+        6,
+    )

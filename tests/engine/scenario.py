@@ -75,6 +75,13 @@ def set_row(g: Game, row: list[str | None]) -> Game:
     return edit(g, row=list(row))
 
 
+def fill_ready(g: Game, n: int) -> Game:
+    """Move cards from the Townsfolk Draw Pile onto the Ready Pile until it holds ``n``."""
+    while len(g.ready) < n:
+        g.ready.insert(0, g.deck.pop(0))
+    return edit(g)
+
+
 def give(g: Game, **items: int) -> Game:
     """Move items from the Main Supply to the player's supply."""
     for name, n in items.items():

@@ -9,20 +9,21 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engine.yu.effects import CAMPAIGN_WORDS, MODULES, parse_steps, walk
 from engine.yu.items import (
     INDEX,
+    ITEMS,
     WORKERS,
     Cost,
     Step,
     TermError,
     parse_cost,
     parse_cost_options,
-    parse_steps,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -45,6 +46,7 @@ class Townsfolk:
     play: tuple[Step, ...]
     discard: tuple[Step, ...]
     tuck: tuple[Step, ...]
+    stone: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,10 @@ class Barbarian:
     damage: int
     bribe: Cost | None
     turtle: int | None
+    leader: bool = False
+    """A war leader: while one stands in the Card Row, the others hit harder
+    (the ``warlords`` module)."""
+    stone: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +71,7 @@ class CanalCard:
     jade: int
     cost: Cost
     effects: tuple[Step, ...]
+    stone: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +79,45 @@ class HutCard:
     id: str
     name: str
     effects: tuple[Step, ...]
+    stone: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ongoing:
+    """A Story card that stays beside the board: a rule (turns a module on),
+    a Skill (lasts some games) or a Fortuity (one-off help)."""
+
+    id: str
+    kind: str
+    name: str
+    text: str
+    stone: int
+    module: str | None = None
+    games: int = 0
+    harvest: tuple[Step, ...] = ()
+    start: tuple[Step, ...] = ()
+    effects: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A Story Book entry."""
+
+    number: int
+    title: str
+    text: str
+    effects: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """A Victory or Defeat card. A Defeat card's ``entries`` are (Flood,
+    Barbarians or Damage); a Victory card has one; Gold cards end the campaign."""
+
+    id: str
+    name: str
+    gold: bool
+    entries: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +187,30 @@ class Content:
     barbarians: dict[str, Barbarian]
     canals: dict[str, CanalCard]
     huts: dict[str, HutCard]
+    ongoing: dict[str, Ongoing] = field(default_factory=dict)
+    entries: dict[int, Entry] = field(default_factory=dict)
+    victory: tuple[Ending, ...] = ()
+    defeat: tuple[Ending, ...] = ()
+
+    def stone(self, card_id: str) -> int:
+        for table in self.tables:
+            if card_id in table:
+                return table[card_id].stone  # type: ignore[no-any-return]
+        raise KeyError(card_id)
+
+    @property
+    def tables(self) -> tuple[dict[str, Any], ...]:
+        return (self.townsfolk, self.barbarians, self.canals, self.huts, self.ongoing)
+
+    @property
+    def story_deck(self) -> tuple[str, ...]:
+        """The Story Deck in its original order: by grey stone, then id."""
+        cards = [(t[c].stone, c) for t in self.tables for c in t if t[c].stone]
+        return tuple(c for _, c in sorted(cards))
+
+    def starting(self, table: dict[str, T]) -> list[str]:
+        """The ids of a table's starting cards (grey stone 0)."""
+        return sorted(c for c in table if table[c].stone == 0)  # type: ignore[attr-defined]
 
     @property
     def hut_order(self) -> tuple[str, ...]:
@@ -154,9 +224,9 @@ class Content:
         raise KeyError(building_id)
 
     def name(self, card_id: str) -> str:
-        for table in (self.townsfolk, self.barbarians, self.canals, self.huts):
+        for table in self.tables:
             if card_id in table:
-                return table[card_id].name
+                return table[card_id].name  # type: ignore[no-any-return]
         return self.building(card_id).name
 
 
@@ -244,72 +314,175 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise ContentError(f"{path.name}: cannot be read: {exc}") from exc
 
 
-def load_townsfolk(file: str, data: dict[str, Any]) -> dict[str, Townsfolk]:
-    cards = {}
-    for r in _records(file, data, "townsfolk"):
-        card = Townsfolk(
+def _stone(r: _Record, story: bool) -> int:
+    if not story:
+        return 0
+    return r.get("stone", int, check=_positive)
+
+
+def _townsfolk(r: _Record, story: bool = False) -> Townsfolk:
+    return Townsfolk(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        food=r.get("food", str, check=lambda f: None if f in FOODS else f"must be one of {FOODS}"),
+        play=r.terms("play", parse_steps),
+        discard=r.terms("discard", parse_steps),
+        tuck=r.terms("tuck", parse_steps),
+        stone=_stone(r, story),
+    )
+
+
+def _barbarian(r: _Record, story: bool = False) -> Barbarian:
+    card = Barbarian(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        defeat=r.terms("defeat", parse_cost),
+        reward=r.terms("reward", parse_steps),
+        damage=r.get("damage", int, check=_positive),
+        bribe=r.terms("bribe", parse_cost, None),
+        turtle=r.get("turtle", int, None, check=_positive),
+        leader=r.get("leader", bool, False),
+        stone=_stone(r, story),
+    )
+    if any(card.defeat.resources) or card.defeat.exhaust or not card.defeat.workers:
+        r.fail("defeat", "must name Workers, and only Workers")
+    return card
+
+
+def _canal(r: _Record, story: bool = False) -> CanalCard:
+    jade = r.get(
+        "jade", str, check=lambda j: None if j in ("1-2", "3-4", "5-6") else "must be 1-2, 3-4 or 5-6"
+    )
+    card = CanalCard(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        jade=int(jade[0]),
+        cost=r.terms("cost", parse_cost),
+        effects=r.terms("effects", parse_steps),
+        stone=_stone(r, story),
+    )
+    if card.cost.resources[1:] != (0, 0, 0) or card.cost.exhaust:
+        r.fail("cost", "may only name Workers and Cowrie")
+    return card
+
+
+def _hut(r: _Record, story: bool = False) -> HutCard:
+    return HutCard(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        effects=r.terms("effects", parse_steps),
+        stone=_stone(r, story),
+    )
+
+
+def _ongoing(kind: str) -> Callable[[_Record, bool], Ongoing]:
+    def build(r: _Record, story: bool = True) -> Ongoing:
+        card = Ongoing(
             id=r.get("id", str),
+            kind=kind,
             name=r.get("name", str),
-            food=r.get("food", str, check=lambda f: None if f in FOODS else f"must be one of {FOODS}"),
-            play=r.terms("play", parse_steps),
-            discard=r.terms("discard", parse_steps),
-            tuck=r.terms("tuck", parse_steps),
+            text=r.get("text", str),
+            stone=_stone(r, True),
+            module=r.get(
+                "module", str, None, check=lambda m: None if m in MODULES else f"must be one of {MODULES}"
+            ),
+            games=r.get("games", int, 0, check=_not_negative),
+            harvest=r.terms("harvest", parse_steps),
+            start=r.terms("start", parse_steps),
+            effects=r.terms("effects", parse_steps),
         )
+        if kind == "rule" and not card.module:
+            r.fail("module", "a rule card names the module it turns on")
+        if kind == "skill" and card.games < 1:
+            r.fail("games", "a Skill card lasts at least 1 game")
+        if kind == "fortuity" and not card.effects:
+            r.fail("effects", "a Fortuity card needs effects")
+        return card
+
+    return build
+
+
+def _cards(file: str, data: dict[str, Any], key: str, build: Callable[..., T], story: bool) -> dict[str, T]:
+    cards: dict[str, T] = {}
+    for r in _records(file, data, key):
+        card = build(r, story)
         r.done()
-        cards[card.id] = card
+        cards[card.id] = card  # type: ignore[attr-defined]
     return cards
+
+
+def load_townsfolk(file: str, data: dict[str, Any]) -> dict[str, Townsfolk]:
+    return _cards(file, data, "townsfolk", _townsfolk, False)
 
 
 def load_barbarians(file: str, data: dict[str, Any]) -> dict[str, Barbarian]:
-    cards = {}
-    for r in _records(file, data, "barbarians"):
-        card = Barbarian(
-            id=r.get("id", str),
-            name=r.get("name", str),
-            defeat=r.terms("defeat", parse_cost),
-            reward=r.terms("reward", parse_steps),
-            damage=r.get("damage", int, check=_positive),
-            bribe=r.terms("bribe", parse_cost, None),
-            turtle=r.get("turtle", int, None, check=_positive),
-        )
-        r.done()
-        _workers_only(file, card.id, "defeat", card.defeat)
-        if not card.defeat.workers:
-            r.fail("defeat", "must name at least one Worker")
-        cards[card.id] = card
-    return cards
+    return _cards(file, data, "barbarians", _barbarian, False)
 
 
 def load_canals(file: str, data: dict[str, Any]) -> dict[str, CanalCard]:
-    cards = {}
-    for r in _records(file, data, "canals"):
-        jade = r.get(
-            "jade", str, check=lambda j: None if j in ("1-2", "3-4", "5-6") else "must be 1-2, 3-4 or 5-6"
-        )
-        card = CanalCard(
-            id=r.get("id", str),
-            name=r.get("name", str),
-            jade=int(jade[0]),
-            cost=r.terms("cost", parse_cost),
-            effects=r.terms("effects", parse_steps),
-        )
-        r.done()
-        if card.cost.resources[1:] != (0, 0, 0) or card.cost.exhaust:
-            r.fail("cost", "may only name Workers and Cowrie")
-        cards[card.id] = card
-    for group in JADE_GROUPS:
-        if sum(c.jade == group for c in cards.values()) < 2:
-            raise ContentError(f"{file}: canals: Jade group {group}-{group + 1} needs at least 2 cards")
-    return cards
+    return _cards(file, data, "canals", _canal, False)
 
 
 def load_huts(file: str, data: dict[str, Any]) -> dict[str, HutCard]:
-    cards = {}
-    for r in _records(file, data, "huts"):
-        card = HutCard(id=r.get("id", str), name=r.get("name", str), effects=r.terms("effects", parse_steps))
+    return _cards(file, data, "huts", _hut, False)
+
+
+STORY_KINDS: dict[str, Callable[..., Any]] = {
+    "townsfolk": _townsfolk,
+    "barbarians": _barbarian,
+    "canals": _canal,
+    "huts": _hut,
+    "rules": _ongoing("rule"),
+    "skills": _ongoing("skill"),
+    "fortuity": _ongoing("fortuity"),
+}
+
+
+def load_story_deck(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The Story Deck: cards of every kind, each with its grey stone."""
+    unknown = sorted(set(data) - set(STORY_KINDS))
+    if unknown:
+        raise ContentError(f"{file}: {unknown[0]}: is not a kind of Story card {sorted(STORY_KINDS)}")
+    return {
+        kind: _cards(file, data, kind, build, True) for kind, build in STORY_KINDS.items() if kind in data
+    }
+
+
+def load_story_book(file: str, data: dict[str, Any]) -> dict[int, Entry]:
+    entries: dict[int, Entry] = {}
+    for r in _records(file, data, "entries"):
+        entry = Entry(
+            number=r.get("number", int, check=_positive),
+            title=r.get("title", str),
+            text=r.get("text", str),
+            effects=r.terms("effects", parse_steps),
+        )
         r.done()
-        cards[card.id] = card
-    return cards
+        if entry.number in entries:
+            r.fail("number", f"entry {entry.number} is written twice")
+        entries[entry.number] = entry
+    return entries
+
+
+def load_endings(file: str, data: dict[str, Any]) -> dict[str, tuple[Ending, ...]]:
+    decks = {}
+    for deck, entries in (("victory", 1), ("defeat", 2)):
+        cards = []
+        for r in _records(file, data, deck):
+            ending = Ending(
+                id=r.get("id", str),
+                name=r.get("name", str),
+                gold=r.get("gold", bool, False),
+                entries=tuple(r.get("entries", list)),
+            )
+            r.done()
+            if len(ending.entries) != entries or not all(isinstance(e, int) for e in ending.entries):
+                r.fail("entries", f"a {deck} card names {entries} entry number(s)")
+            cards.append(ending)
+        if sum(c.gold for c in cards) != 1 or len(cards) != 7:
+            raise ContentError(f"{file}: {deck}: needs 7 cards, exactly one of them Gold")
+        decks[deck] = tuple(cards)
+    return decks
 
 
 def load_board(file: str, data: dict[str, Any]) -> Board:
@@ -335,7 +508,7 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
             if picks:
                 for item in picks[0][1]:
                     chosen = tuple(("gain", item, s[2]) if s[0] == "pick" else s for s in gains)
-                    name = ":".join(x for x in (label, _item_label(item)) if x)
+                    name = ":".join(x for x in (label, ITEMS[item]) if x)
                     options.append(TradeOption(name, cost, chosen))
             else:
                 options.append(TradeOption(label, cost, gains))
@@ -425,37 +598,56 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
     return board
 
 
-def _item_label(item: int) -> str:
-    from engine.yu.items import ITEMS
-
-    return ITEMS[item]
-
-
-FILES = {
+FILES: dict[str, Callable[[str, dict[str, Any]], Any]] = {
     "board.toml": load_board,
     "townsfolk.toml": load_townsfolk,
     "barbarians.toml": load_barbarians,
     "canals.toml": load_canals,
     "huts.toml": load_huts,
 }
+STORY_FILES: dict[str, Callable[[str, dict[str, Any]], Any]] = {
+    "story_deck.toml": load_story_deck,
+    "story_book.toml": load_story_book,
+    "endings.toml": load_endings,
+}
+"""The campaign's files; a directory without them holds the base game only."""
 
 
 def load(directory: Path = DATA) -> Content:
     """Load and validate every content file in ``directory``."""
     digest = hashlib.sha256()
     parsed: dict[str, Any] = {}
-    for name, loader in FILES.items():
+    for name, loader in (FILES | STORY_FILES).items():
         path = directory / name
-        digest.update(name.encode() + (path.read_bytes() if path.exists() else b""))
+        if name in STORY_FILES and not path.exists():
+            continue
+        digest.update(name.encode() + path.read_bytes() if path.exists() else name.encode())
         parsed[name] = loader(name, _load_toml(path))
-    board: Board = parsed["board.toml"]
+    if any(name in parsed for name in STORY_FILES) and not all(name in parsed for name in STORY_FILES):
+        raise ContentError(f"{directory.name}: the campaign needs all of {sorted(STORY_FILES)}")
+    deck = parsed.get("story_deck.toml", {})
+    endings = parsed.get("endings.toml", {})
+
+    def merged(file: str, kind: str) -> dict[str, Any]:
+        table = dict(parsed[file])
+        for card_id, card in deck.get(kind, {}).items():
+            if card_id in table:
+                raise ContentError(f"story_deck.toml: {card_id}: id: also used in {file}")
+            table[card_id] = card
+        return table
+
+    ongoing = {**deck.get("rules", {}), **deck.get("skills", {}), **deck.get("fortuity", {})}
     content = Content(
-        version=f"yu-base+{digest.hexdigest()[:12]}",
-        board=board,
-        townsfolk=parsed["townsfolk.toml"],
-        barbarians=parsed["barbarians.toml"],
-        canals=parsed["canals.toml"],
-        huts=parsed["huts.toml"],
+        version=f"yu+{digest.hexdigest()[:12]}",
+        board=parsed["board.toml"],
+        townsfolk=merged("townsfolk.toml", "townsfolk"),
+        barbarians=merged("barbarians.toml", "barbarians"),
+        canals=merged("canals.toml", "canals"),
+        huts=merged("huts.toml", "huts"),
+        ongoing=ongoing,
+        entries=parsed.get("story_book.toml", {}),
+        victory=endings.get("victory", ()),
+        defeat=endings.get("defeat", ()),
     )
     _check_references(content)
     return content
@@ -463,26 +655,60 @@ def load(directory: Path = DATA) -> Content:
 
 def _check_references(content: Content) -> None:
     ids: dict[str, str] = {}
-    for kind, table in (
-        ("townsfolk", content.townsfolk),
-        ("barbarian", content.barbarians),
-        ("canal", content.canals),
-        ("hut card", content.huts),
-    ):
+    for table in content.tables:
         for card_id in table:
             if card_id in ids:
-                raise ContentError(f"{kind}s: {card_id}: id: also used by a {ids[card_id]}")
-            ids[card_id] = kind
+                raise ContentError(f"{card_id}: id: is used by two cards")
+            ids[card_id] = card_id
     for b in content.board.buildings:
         if b.id in ids:
-            raise ContentError(f"board.toml: {b.id}: id: also used by a {ids[b.id]}")
-    if len(content.townsfolk) < content.board.ready_pile + 7:
+            raise ContentError(f"board.toml: {b.id}: id: also used by a card")
+    if len(content.starting(content.townsfolk)) < content.board.ready_pile + 7:
         raise ContentError("townsfolk.toml: townsfolk: too few cards for the Ready Pile and the Card Row")
-    if len(content.huts) < 4:
+    if len(content.starting(content.huts)) < 4:
         raise ContentError("huts.toml: huts: need at least 4 Hut cards")
+    stones = {content.stone(c) for c in content.story_deck}
+    for where, steps in _all_effects(content):
+        for step in walk(steps):
+            problem = _dangling(content, stones, step)
+            if problem:
+                raise ContentError(f"{where}: {problem}")
+
+
+def _dangling(content: Content, stones: set[int], step: Step) -> str | None:
+    word = step[0]
+    if word == "entry" and content.entries and step[1] not in content.entries:
+        return f"entry {step[1]} is not in the Story Book"
+    if word == "find":
+        missing = [n for n in step[1] if n not in stones]
+        if missing:
+            return f"no Story card has grey stone {missing[0]}"
+    if word == "retire":
+        unknown = [c for c in step[1] if not any(c in t for t in content.tables)]
+        if unknown:
+            return f"there is no card {unknown[0]} to retire"
+    if word in CAMPAIGN_WORDS and not content.entries:
+        return f"{word!r} needs the campaign files"
+    return None
+
+
+def _all_effects(content: Content) -> list[tuple[str, tuple[Step, ...]]]:
+    """Every effect list in the content, with where it is written."""
+    found: list[tuple[str, tuple[Step, ...]]] = []
+    for t in content.townsfolk.values():
+        found += [(t.id, t.play), (t.id, t.discard), (t.id, t.tuck)]
+    for b in content.barbarians.values():
+        found.append((b.id, b.reward + ((("entry", b.turtle),) if b.turtle else ())))
+    found += [(c.id, c.effects) for c in content.canals.values()]
+    found += [(h.id, h.effects) for h in content.huts.values()]
+    found += [(o.id, o.effects + o.harvest + o.start) for o in content.ongoing.values()]
+    found += [(f"entry {e.number}", e.effects) for e in content.entries.values()]
+    for ending in content.victory + content.defeat:
+        found += [(ending.id, tuple(("entry", n) for n in ending.entries))]
+    return found
 
 
 @cache
 def base() -> Content:
-    """The base game's content, loaded once."""
+    """The game's content (base game and campaign), loaded once."""
     return load()

@@ -61,24 +61,15 @@ def _alternatives(word: str) -> tuple[int, ...]:
     return tuple(INDEX[n] for n in names)
 
 
-def parse_steps(terms: list[str] | tuple[str, ...], *, words: bool = True) -> tuple[Step, ...]:
-    """Parse gain/effect terms into steps, keeping their order."""
-    steps: list[Step] = []
-    for term in terms:
-        if not isinstance(term, str):
-            raise TermError(f"{term!r} is not a string")
-        count, word = _split(term)
-        if word in EFFECT_WORDS:
-            if not words:
-                raise TermError(f"{word!r} is not allowed here, only items")
-            steps.append((word, count))
-            continue
-        options = _alternatives(word)
-        if len(options) == 1:
-            steps.append(("gain", options[0], count))
-        else:
-            steps.append(("pick", options, count))
-    return tuple(steps)
+def parse_term(term: str) -> Step:
+    """Parse one short term into a step."""
+    count, word = _split(term)
+    if word in EFFECT_WORDS:
+        return (word, count)
+    options = _alternatives(word)
+    if len(options) == 1:
+        return ("gain", options[0], count)
+    return ("pick", options, count)
 
 
 @dataclass(frozen=True, slots=True)

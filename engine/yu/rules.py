@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.yu.actions import Action, IllegalAction, MalformedAction
-from engine.yu.content import Barbarian, Content, Trade, base
+from engine.yu.content import JADE_GROUPS, Barbarian, Content, Trade, base
 from engine.yu.events import Event
 from engine.yu.items import (
     BLACK,
@@ -40,6 +40,7 @@ from engine.yu.payments import (
     payments,
     widen,
 )
+from engine.yu.setup import Setup
 
 if TYPE_CHECKING:
     from engine.yu.state import Game
@@ -54,33 +55,51 @@ NUMBERS = tuple(str(n) for n in range(1, 10))
 # -- setup ------------------------------------------------------------------
 
 
-def new_game(seed: int, content: Content | None = None) -> Game:
+def new_game(seed: int, content: Content | None = None, setup: Setup | None = None) -> Game:
     """Set up a game as the rulebook's seven setup steps describe, then play
     up to the first decision of Round 1."""
     from engine.yu.state import Game
 
     content = content or base()
+    setup = setup or Setup.base(content)
     g = Game(content, seed)
     board = content.board
-    townsfolk = sorted(content.townsfolk)
+    g.in_play = sorted(
+        [*setup.townsfolk, *setup.barbarians, *setup.canals, *setup.huts, *setup.ongoing, *setup.fortunes]
+    )
+    townsfolk = sorted(setup.townsfolk)
     g.rng.shuffle(townsfolk)
-    g.ready = townsfolk[: board.ready_pile]
-    g.deck = townsfolk[board.ready_pile :]
+    ready = min(setup.ready_pile or board.ready_pile, len(townsfolk) - 6)
+    g.ready = townsfolk[:ready]
+    g.deck = townsfolk[ready:]
     for slot in range(6):
         g.row[slot] = g.deck.pop()
-    g.barbarian_deck = sorted(content.barbarians)
+    g.barbarian_deck = sorted(setup.barbarians)
     g.rng.shuffle(g.barbarian_deck)
     g.row[6] = g.barbarian_deck.pop()
-    for jade in (1, 3, 5):
-        group = sorted(c.id for c in content.canals.values() if c.jade == jade)
+    for jade in JADE_GROUPS:
+        group = sorted(c for c in setup.canals if content.canals[c].jade == jade)
         g.rng.shuffle(group)
         g.river += group[:2]
         g.canal_box += group[2:]
-    huts = sorted(content.huts)
+    huts = sorted(setup.huts)
     g.rng.shuffle(huts)
     g.hut_cards = huts[:4]
     g.hut_box = huts[4:]
+    g.ongoing = sorted(setup.ongoing)
+    g.fortunes = sorted(setup.fortunes)
+    g.modules = sorted(setup.modules)
+    g.row_costs = list(setup.row_costs or board.card_row_costs)
+    g.harvest_extra = list(setup.harvest)
+    g.barbarians_extra = setup.barbarians_extra
+    if setup.campaign is not None:
+        g.campaign = {**setup.campaign, "pending": []}
+    start = list(setup.start)
+    if "skills" in g.modules:
+        for card in g.ongoing:
+            start += content.ongoing[card].start
     g.stack = [("actions",), ("harvest",)]
+    _push(g, start)
     g.round = 1
     _run(g)
     return g

@@ -70,6 +70,17 @@ class Game:
         self.stack: list[Step] = []
         self.decision: tuple[Any, ...] | None = None
         self.outcome: str | None = None
+        self.row_costs = list(content.board.card_row_costs)
+        self.harvest_extra: list[Step] = []
+        self.barbarians_extra = 0
+        self.modules: list[str] = []
+        self.ongoing: list[str] = []
+        self.fortunes: list[str] = []
+        self.in_play: list[str] = []
+        """Every card dealt into this game, sorted: each is in exactly one zone."""
+        self.fed = False
+        self.levee_used = False
+        self.campaign: dict[str, Any] | None = None
         self.events: list[Event] = []
         self._legal: dict[Action, tuple[Any, ...]] | None = None
         self._groups: tuple[int, ...] | None = None
@@ -127,6 +138,13 @@ class Game:
             "stack": [_jsonable(step) for step in self.stack],
             "decision": _jsonable(self.decision),
             "outcome": self.outcome,
+            "row_costs": list(self.row_costs),
+            "harvest_extra": [_jsonable(step) for step in self.harvest_extra],
+            "barbarians_extra": self.barbarians_extra,
+            "modules": list(self.modules),
+            "fed": self.fed,
+            "levee_used": self.levee_used,
+            "campaign": _jsonable(self.campaign),
         }
         for name in self.LISTS:
             data[name] = list(getattr(self, name))
@@ -142,10 +160,23 @@ class Game:
             raise ValueError(f"game was saved with content {data['content']}, not {content.version}")
         game = cls(content, data["seed"])
         game.rng.state = data["rng"]
-        for name in ("round", "phase", "built", "barge", "flood", "huts_built", "outcome"):
+        for name in (
+            "round",
+            "phase",
+            "built",
+            "barge",
+            "flood",
+            "huts_built",
+            "outcome",
+            "barbarians_extra",
+            "fed",
+            "levee_used",
+        ):
             setattr(game, name, data[name])
-        for name in ("supply", "have", "row", "sites", "hut_spaces", *cls.LISTS):
+        for name in ("supply", "have", "row", "sites", "hut_spaces", "row_costs", "modules", *cls.LISTS):
             setattr(game, name, list(data[name]))
+        game.harvest_extra = [_tupled(step) for step in data["harvest_extra"]]
+        game.campaign = _campaign_facts(data["campaign"])
         game.stack = [_tupled(step) for step in data["stack"]]
         game.decision = _tupled(data["decision"]) if data["decision"] is not None else None
         return game
@@ -154,7 +185,17 @@ class Game:
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
     return value
+
+
+def _campaign_facts(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    if data is None:
+        return None
+    facts = dict(data)
+    facts["pending"] = [_tupled(step) for step in data["pending"]]
+    return facts
 
 
 def _tupled(value: Any) -> Any:

@@ -689,14 +689,22 @@ def _do_exhaust(g: Game, p: Payload) -> None:
     g.hand.remove(card)
     g.exhausted.append(card)
     _event(g, "trade", f"Traded {_name(g, card)} away to the Exhausted Pile.")
-    _push(g, p[2].gain)
+    _trade_gain(g, p[2].gain)
 
 
 def _do_trade(g: Game, p: Payload) -> None:
     option = p[1]
     _event(g, "trade", f"Traded {option.cost.describe()} for {describe_steps(option.gain)}.")
     _spend(g, option.cost, p[2])
-    _push(g, option.gain)
+    _trade_gain(g, option.gain)
+
+
+def _trade_gain(g: Game, gain: tuple[Step, ...]) -> None:
+    """A trade gives its items at once, even in the middle of an open decision:
+    that is how a trade frees items to pay a bribe (ruling 9). Trade gains hold
+    no choice (the loader makes each choice a trade option of its own)."""
+    for step in gain:
+        STEPS[step[0]](g, step)
 
 
 def _do_canal(g: Game, p: Payload) -> None:

@@ -118,6 +118,17 @@ def keys(g: Game) -> set[str]:
     return {a.key for a in g.legal_actions()}
 
 
+def settle(g: Game) -> Game:
+    """Answer every open decision the plain way: take the Damage of each
+    Barbarian, the first option of each choice."""
+    while g.decision is not None and not g.over:
+        if g.decision[0] == "bribe":
+            g.apply("suffer")
+        else:
+            g.apply(sorted(k for k in keys(g) if k.startswith("pick:"))[0])
+    return g
+
+
 def resolve(g: Game, *steps: tuple[Any, ...]) -> list[Event]:
     """Put rules steps on the stack, first step first, and resolve them up to
     the next decision; return the events."""

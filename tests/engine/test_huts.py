@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from scenario import edit, give, have, keys, place
+from scenario import edit, give, have, keys, place, settle
 
 from engine.yu import Content, Game, IllegalAction
 from engine.yu.items import INDEX
@@ -64,8 +64,7 @@ def test_ruling_12_the_worker_returns_at_the_next_harvest(game: Game) -> None:
     give(game, black=1)
     game.apply("hut:1:K")
     game.apply("end")
-    while game.decision and game.decision[0] == "bribe":
-        game.apply("suffer")
+    settle(game)
     assert game.round == 2
     assert game.hut_spaces[0] is None
     assert game.have[INDEX["black"]] == 1

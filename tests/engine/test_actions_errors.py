@@ -1,0 +1,169 @@
+"""Illegal and malformed actions: a specific error that says why, and the
+state left exactly as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from scenario import edit, give, place, set_row
+
+from engine.yu import Action, Content, Game, IllegalAction, MalformedAction, new_game
+
+
+def refused(g: Game, action: Action | str | object, error: type[IllegalAction] = IllegalAction) -> str:
+    """Apply ``action``, expect ``error``, check nothing changed; return the message."""
+    before = g.to_dict()
+    legal = [a.key for a in g.legal_actions()]
+    with pytest.raises(error) as caught:
+        g.apply(action)  # type: ignore[arg-type]
+    assert g.to_dict() == before
+    assert [a.key for a in g.legal_actions()] == legal
+    return str(caught.value)
+
+
+def test_errors_are_value_errors() -> None:
+    assert issubclass(MalformedAction, IllegalAction)
+    assert issubclass(IllegalAction, ValueError)
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["", "dance", "play:", "play::t01", ":", "END", "attack:7:" + "W" * 80, "trade:1:", "build:farm1::W"],
+)
+def test_malformed_keys_are_refused(game: Game, key: str) -> None:
+    message = refused(game, key, MalformedAction)
+    assert "is not an action key" in message
+
+
+@pytest.mark.parametrize("value", [None, 7, ("play", "t01"), b"end"])
+def test_values_that_are_not_actions_are_refused(game: Game, value: object) -> None:
+    refused(game, value, MalformedAction)
+
+
+def test_every_legal_action_key_parses_back_to_itself(content: Content) -> None:
+    g = new_game(6, content)
+    for action in g.legal_actions():
+        assert Action.parse(action.key) == action
+        assert g.explain(action) is None
+        assert g.explain(action.key) is None
+
+
+def test_an_action_and_its_key_apply_alike(content: Content) -> None:
+    first, second = new_game(6, content), new_game(6, content)
+    action = first.legal_actions()[0]
+    first.apply(action)
+    second.apply(action.key)
+    assert first.to_dict() == second.to_dict()
+
+
+def _decision_pick(g: Game) -> None:
+    place(g, "hand", "t24")  # a Clay or a Wood: a choice
+    g.apply("play:t24")
+
+
+def _decision_bribe(g: Game) -> None:
+    folk = [c for c in g.row if c and c.startswith("t")]
+    set_row(g, [*folk[:6], "b01"])
+    g.apply("end")
+
+
+CASES: list[tuple[str, Callable[[Game], object], str, str]] = [
+    ("play a card not in hand", lambda g: None, "play:t99", "That card is not in your hand."),
+    (
+        "end with cards in hand",
+        lambda g: place(g, "hand", "t01", "t02"),
+        "end",
+        "Use every Townsfolk card in your hand first (2 left).",
+    ),
+    (
+        "canal without its cost",
+        lambda g: edit(g, river=["c01", "c03", "c05", "c07", "c08", "c10"]),
+        "canal:WWR",
+        "Cannot build the Canal: you need 1 cowrie and have 0.",
+    ),
+    (
+        "canal twice in a Round",
+        lambda g: edit(g, barge=False, built=1),
+        "canal:WR",
+        "The Barge has already built a section this Round; it returns at the end of the Round.",
+    ),
+    (
+        "canal after all six",
+        lambda g: edit(g, barge=False, built=6),
+        "canal:WR",
+        "All six Canal sections are built.",
+    ),
+    ("recruit from space 0", lambda g: None, "recruit:0", "Card Row spaces are numbered 1 to 7."),
+    ("recruit from a word", lambda g: None, "recruit:left", "Card Row spaces are numbered 1 to 7."),
+    (
+        "dismiss an empty space",
+        lambda g: set_row(g, [None, *g.row[1:]]),
+        "dismiss:1",
+        "Card Row space 1 is empty.",
+    ),
+    (
+        "attack a Townsfolk",
+        lambda g: None,
+        "attack:1:W",
+        "Space 1 holds a Townsfolk card, not a Barbarian.",
+    ),
+    (
+        "build a building that does not exist",
+        lambda g: None,
+        "build:castle:1:W",
+        "There is no building called castle.",
+    ),
+    (
+        "build without a site",
+        lambda g: None,
+        "build:farm1:W",
+        "A build names a building, a site and the Workers that pay.",
+    ),
+    (
+        "hut space not open",
+        lambda g: give(g, white=1),
+        "hut:3:W",
+        "Hut space 3 is not open; each Hut built opens one more.",
+    ),
+    (
+        "hut space not named",
+        lambda g: None,
+        "hut:W",
+        "A Hut placement names a Hut space and a Worker colour.",
+    ),
+    ("trade 8", lambda g: None, "trade:8", "Trades are numbered 1 to 7."),
+    ("trade without its cost", lambda g: None, "trade:1:clay", "Cannot trade: you need 3 cowrie and have 0."),
+    (
+        "trade an unknown option",
+        lambda g: give(g, cowrie=3),
+        "trade:1:stone",
+        "That is not a way to use trade 1.",
+    ),
+    ("pick with nothing to answer", lambda g: None, "pick:clay", "There is no decision to answer."),
+    ("suffer with nothing to answer", lambda g: None, "suffer", "There is no decision to answer."),
+    (
+        "play during a choice",
+        _decision_pick,
+        "recruit:1",
+        "First answer the open decision (trades are still allowed).",
+    ),
+    ("bribe during a choice", _decision_pick, "bribe:W", "No Barbarian is attacking now."),
+    ("pick an item not offered", _decision_pick, "pick:red", "That is not one of the options."),
+    ("pick during a bribe", _decision_bribe, "pick:clay", "The open decision is not a choice of items."),
+    (
+        "bribe without the Workers",
+        _decision_bribe,
+        "bribe:W",
+        "You cannot pay the bribe: your Workers cannot pay 1 white.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("setup", "key", "message"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_illegal_action_says_why_and_changes_nothing(
+    game: Game, setup: Callable[[Game], object], key: str, message: str
+) -> None:
+    setup(game)
+    assert refused(game, key) == message
+    assert game.explain(key) == message

@@ -1,1 +1,99 @@
-"""Campaigns and their games will live here; accounts use django.contrib.auth."""
+"""Campaigns, their games and each game's append-only action log.
+
+Rows hold the engine's JSON state; only :mod:`campaigns.store` turns them into
+engine objects and back. Public URLs use the random ``code``, never the id.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+SEED_LIMIT = 2**31
+
+
+def new_seed() -> int:
+    """A random seed for a new game or campaign."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+class Campaign(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        BETWEEN = "between", "Between games"
+        WON = "won", "Campaign won"
+        LOST = "lost", "Campaign lost"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="campaigns")
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(max_length=80)
+    seed = models.BigIntegerField(default=new_seed)
+    run = models.PositiveIntegerField(default=1, help_text="Raised by each reset; older runs stay on record.")
+    state = models.JSONField(null=True, blank=True, help_text="The engine's campaign state.")
+    version = models.PositiveIntegerField(default=0, help_text="Raised by every write to the board.")
+    # A summary of the state, written with it, so the list needs no engine.
+    game_number = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-updated",)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("board", args=[self.code])
+
+
+class Game(models.Model):
+    campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="games")
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    run = models.PositiveIntegerField(default=1)
+    number = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    start = models.JSONField(
+        null=True, blank=True, help_text="The campaign state this game started from (None: a lone game)."
+    )
+    state = models.JSONField(help_text="The engine's game state after the last action.")
+    version = models.PositiveIntegerField(default=0, help_text="The seq of the last action row.")
+    outcome = models.CharField(max_length=16, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("campaign", "run", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["campaign", "run", "number"], name="one_game_per_number"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.campaign} · game {self.number}"
+
+
+class GameAction(models.Model):
+    """One row per action, never changed: an undo is a row of its own."""
+
+    UNDO = "undo"
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    key = models.CharField(max_length=64)
+    events = models.JSONField(default=list)
+    revealed = models.BooleanField(default=False, help_text="Showed hidden information: undo stops here.")
+    undoes = models.PositiveIntegerField(null=True, blank=True, help_text="The seq an undo row takes back.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("game", "seq")
+        constraints = (models.UniqueConstraint(fields=["game", "seq"], name="one_action_per_seq"),)
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq} {self.key}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenario import blank, edit, give, have, keys, kinds, resolve, settle
+from scenario import blank, edit, give, have, keys, kinds, place, resolve, settle
 
 from engine.yu import Content, Game, IllegalAction
 from engine.yu.items import COWRIE, Cost
@@ -143,3 +143,16 @@ def test_a_round_with_a_canal_ends_with_the_barge_back(river: Game, content: Con
     settle(river)
     assert river.round == 2
     assert river.barge is True
+
+
+def test_canal_step_3_the_card_leaves_before_its_effects_so_the_flood_may_move_onto_it(
+    river: Game, content: Content
+) -> None:
+    # c01 destroys a card; with the Ready Pile empty the Flood advances onto
+    # section 1, which was built in step 3, before the effects in step 4.
+    place(river, "discard", *river.ready)
+    place(river, "exhausted", *river.deck[:3])
+    pay_first_section(river, content.canals["c01"].cost)
+    river.apply("canal:WWR")
+    assert river.flood == 1
+    assert river.outcome is None

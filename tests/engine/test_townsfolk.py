@@ -64,7 +64,7 @@ def test_tucked_cards_stay_for_the_rest_of_the_game(game: Game) -> None:
         assert game.tucked == ["t05"]
 
 
-def test_play_a_card_offering_a_choice_is_a_decision(game: Game) -> None:
+def test_ruling_15_a_card_offering_clay_or_wood_is_the_players_choice(game: Game) -> None:
     place(game, "hand", "t24")  # 1 Clay or 1 Wood
     game.apply("play:t24")
     assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:clay", "pick:wood"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from scenario import give, have, keys, kinds, place, resolve
+from scenario import edit, give, have, keys, kinds, place, resolve
 
 from engine.yu import Content, Game, new_game
 from engine.yu.items import INDEX
@@ -77,3 +77,17 @@ def test_ruling_9_nothing_is_created_or_lost_in_random_play(content: Content) ->
             g.apply(rng.choice(g.legal_actions()))
             on_huts = [sum(1 for c in g.hut_spaces if c == i) for i in range(5)] + [0] * 4
             assert [a + b + c for a, b, c in zip(g.have, g.supply, on_huts, strict=True)] == list(totals)
+
+
+def test_ruling_9_a_trade_frees_an_item_for_a_choice_still_open(game: Game) -> None:
+    edit(game, built=6, barge=False)  # trade 7: a Clay or a Wood for a Cowrie
+    drain(game, "clay")
+    drain(game, "wood")
+    place(game, "hand", "t24")
+    game.apply("play:t24")
+    assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:none"}
+    game.apply("trade:7:clay")
+    assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:clay"}
+    game.apply("pick:clay")
+    assert have(game)["clay"] == 9
+    assert have(game)["cowrie"] == 1

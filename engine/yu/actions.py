@@ -54,6 +54,12 @@ KINDS = frozenset(
         "pick",
         "bribe",
         "suffer",
+        "choose",
+        "feed",
+        "fortune",
+        "levee",
+        "next",
     }
 )
-"""Every action kind. ``pick``, ``bribe`` and ``suffer`` answer a pending decision."""
+"""Every action kind. ``pick``, ``bribe``, ``suffer`` and ``choose`` answer a
+pending decision; ``next`` starts a campaign's next game."""

@@ -177,6 +177,10 @@ class Board:
     sites: tuple[Site, ...]
     hut_spaces: tuple[HutSpace, ...]
     buildings: tuple[Building, ...]
+    feed: Cost | None = None
+    """What feeding the settlement costs instead of a Food card (``food`` module)."""
+    levee: Cost | None = None
+    """What raising the levee costs (``levee`` module)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +287,8 @@ def _records(file: str, data: dict[str, Any], key: str) -> Iterator[_Record]:
     seen: set[str] = set()
     for n, item in enumerate(items, 1):
         where = f"{key}[{n}]"
+        if isinstance(item, dict) and isinstance(item.get("number"), int):
+            where = f"{key} {item['number']}"
         if isinstance(item, dict) and isinstance(item.get("id"), str):
             where = item["id"]
             if where in seen:
@@ -320,9 +326,14 @@ def _stone(r: _Record, story: bool) -> int:
     return r.get("stone", int, check=_positive)
 
 
+def _prefixed(prefix: str) -> Callable[[str], str | None]:
+    """Card Row cards are told apart by the first letter of their id."""
+    return lambda card_id: None if card_id.startswith(prefix) else f"must start with {prefix!r}"
+
+
 def _townsfolk(r: _Record, story: bool = False) -> Townsfolk:
     return Townsfolk(
-        id=r.get("id", str),
+        id=r.get("id", str, check=_prefixed("t")),
         name=r.get("name", str),
         food=r.get("food", str, check=lambda f: None if f in FOODS else f"must be one of {FOODS}"),
         play=r.terms("play", parse_steps),
@@ -334,7 +345,7 @@ def _townsfolk(r: _Record, story: bool = False) -> Townsfolk:
 
 def _barbarian(r: _Record, story: bool = False) -> Barbarian:
     card = Barbarian(
-        id=r.get("id", str),
+        id=r.get("id", str, check=_prefixed("b")),
         name=r.get("name", str),
         defeat=r.terms("defeat", parse_cost),
         reward=r.terms("reward", parse_steps),
@@ -495,6 +506,8 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
     supply_table.done()
     costs_table = _Record(file, top.get("building_costs", dict), "building_costs")
     building_costs = {k: costs_table.terms(k, parse_cost) for k in ("farm", "outpost", "hut")}
+    if "fortress" in costs_table.data:
+        building_costs["fortress"] = costs_table.terms("fortress", parse_cost)
     costs_table.done()
 
     trades = []
@@ -557,8 +570,10 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
         r.done()
 
     buildings = []
-    for kind in ("farm", "outpost", "hut"):
-        for r in _records(file, data, kind + "s"):
+    for kind in ("farm", "outpost", "hut", "fortress"):
+        if kind == "fortress" and "fortresses" not in data:
+            continue
+        for r in _records(file, data, kind + "es" if kind == "fortress" else kind + "s"):
             joins = r.get("joins", list, [])
             if kind != "outpost" and joins:
                 r.fail("joins", "only Outposts join colours")
@@ -577,6 +592,10 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
     counts = {k: sum(b.kind == k for b in buildings) for k in ("farm", "outpost", "hut")}
     if counts != {"farm": 3, "outpost": 4, "hut": 4}:
         raise ContentError(f"{file}: buildings: need 3 farms, 4 outposts and 4 huts, found {counts}")
+    if any(b.kind == "fortress" for b in buildings) != ("fortress" in building_costs):
+        raise ContentError(
+            f"{file}: fortresses: a Fortress needs a cost in building_costs, and a cost a Fortress"
+        )
     if len(hut_spaces) != 1 + counts["hut"]:
         raise ContentError(f"{file}: hut_spaces: need one space at the start and one per Hut (5)")
 
@@ -585,6 +604,8 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
         ready_pile=top.get("ready_pile", int, check=_positive),
         harvest=top.terms("harvest", parse_steps),
         per_outpost=top.terms("per_outpost", parse_steps),
+        feed=top.terms("feed", parse_cost, None),
+        levee=top.terms("levee", parse_cost, None),
         supply=supply,
         building_costs=building_costs,
         trades=tuple(trades),
@@ -593,7 +614,7 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
         hut_spaces=tuple(hut_spaces),
         buildings=tuple(buildings),
     )
-    top.used |= {"trades", "shore", "sites", "hut_spaces", "farms", "outposts", "huts"}
+    top.used |= {"trades", "shore", "sites", "hut_spaces", "farms", "outposts", "huts", "fortresses"}
     top.done()
     return board
 

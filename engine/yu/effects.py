@@ -144,3 +144,20 @@ def walk(steps: tuple[Step, ...]) -> list[Step]:
         elif step[0] == "adjust" and isinstance(step[2], tuple):
             found += walk(step[2])
     return found
+
+
+def holds(condition: tuple[str, Any], facts: dict[str, Any]) -> bool:
+    """Whether a condition holds for the campaign facts (game, wins, losses,
+    read, found, modules)."""
+    word, arg = condition
+    if word == "wins_at_least":
+        return bool(facts["wins"] >= arg)
+    if word == "losses_at_least":
+        return bool(facts["losses"] >= arg)
+    if word == "game_at_least":
+        return bool(facts["game"] >= arg)
+    if word == "read":
+        return arg in facts["read"]
+    if word == "found":
+        return arg in facts["found"]
+    return arg in facts["modules"]

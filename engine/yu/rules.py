@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.yu.actions import Action, IllegalAction, MalformedAction
-from engine.yu.content import JADE_GROUPS, Barbarian, Content, Trade, base
+from engine.yu.content import FOODS, JADE_GROUPS, Barbarian, Content, Trade, base
+from engine.yu.effects import holds
 from engine.yu.events import Event
 from engine.yu.items import (
     BLACK,
@@ -397,7 +398,8 @@ def _reveal_barbarian_step(g: Game, step: Step) -> None:
 
 
 def shore_barbarians(g: Game) -> int:
-    return sum(s.barbarians for s in g.content.board.shore if s.uncovered_by <= g.built)
+    printed = sum(s.barbarians for s in g.content.board.shore if s.uncovered_by <= g.built)
+    return max(0, printed + g.barbarians_extra)
 
 
 def _refresh(g: Game, step: Step) -> None:
@@ -436,6 +438,11 @@ def _harvest(g: Game, step: Step) -> None:
                 steps += board.per_outpost
     for card in g.tucked:
         steps += g.content.townsfolk[card].tuck
+    steps += g.harvest_extra
+    if "skills" in g.modules:
+        for card in g.ongoing:
+            steps += g.content.ongoing[card].harvest
+    g.fed = False
     _push(g, steps)
 
 
@@ -453,7 +460,23 @@ def _return_barge(g: Game, step: Step) -> None:
 def _attacks(g: Game, step: Step) -> None:
     g.phase = "attacks"
     slots = [i for i, c in enumerate(g.row) if c is not None and c[0] == "b"]
+    if slots and "fortress" in g.modules and "fortress" in g.sites:
+        _event(g, "fortress", f"The Fortress turned back {_name(g, g.row[slots[0]])}.")  # type: ignore[arg-type]
+        slots = slots[1:]
     _push(g, [("attack", i) for i in slots])
+
+
+def damage(g: Game, slot: int) -> int:
+    """How many Townsfolk the Barbarian on ``slot`` destroys if not bribed:
+    one more while another war leader stands in the row (``warlords``)."""
+    card = g.row[slot]
+    assert card is not None
+    hit = g.content.barbarians[card].damage
+    if "warlords" in g.modules:
+        barbarians = g.content.barbarians
+        if any(c and c != card and c[0] == "b" and barbarians[c].leader for c in g.row):
+            hit += 1
+    return hit
 
 
 def _attack_by(g: Game, step: Step) -> None:
@@ -462,8 +485,9 @@ def _attack_by(g: Game, step: Step) -> None:
         return
     band = g.content.barbarians[card]
     if band.bribe is None:
-        _event(g, "attack", f"{band.name} attack: {band.damage} damage.")
-        _push(g, [("destroy", band.damage)])
+        hit = damage(g, step[1])
+        _event(g, "attack", f"{band.name} attack: {hit} damage.")
+        _push(g, [("destroy", hit)])
     else:
         g.decision = ("bribe", step[1])
 
@@ -487,7 +511,37 @@ def _gain_step(g: Game, step: Step) -> None:
 
 
 def _entry(g: Game, step: Step) -> None:
-    _event(g, "entry", f"Story Book entry {step[1]} is to be read.", True, step[1])
+    number = step[1]
+    entry = g.content.entries.get(number)
+    if g.campaign is None or entry is None:
+        _event(g, "entry", f"Story Book entry {number} would be read in a campaign.", False, number)
+        return
+    g.campaign["read"].append(number)
+    g.campaign["pending"].append(("read", number))
+    _event(g, "entry", f"Story Book entry {number}: {entry.title}.", True, number)
+    _push(g, entry.effects)
+
+
+def _choice(g: Game, step: Step) -> None:
+    g.decision = ("choice", step[1])
+
+
+def _condition(g: Game, step: Step) -> None:
+    facts = g.campaign or {"game": 0, "wins": 0, "losses": 0, "read": [], "found": [], "modules": g.modules}
+    _push(g, step[2] if holds(step[1], facts) else step[3])
+
+
+def _campaign_step(g: Game, step: Step) -> None:
+    """Find, retire, adjust, module: they change the campaign from the next game on."""
+    if g.campaign is None:
+        _event(g, "campaign", "Outside a campaign, the story changes nothing.")
+        return
+    g.campaign["pending"].append(step)
+    if step[0] == "find":
+        g.campaign["found"].extend(step[1])
+    elif step[0] == "module":
+        g.campaign["modules"].append(step[1])
+    _event(g, "campaign", "The story changes the campaign from the next game on.", True, step[0])
 
 
 STEPS: dict[str, Callable[[Game, Step], None]] = {
@@ -499,6 +553,12 @@ STEPS: dict[str, Callable[[Game, Step], None]] = {
     "flood": _flood_step,
     "reveal_barbarian": _reveal_barbarian_step,
     "entry": _entry,
+    "choice": _choice,
+    "if": _condition,
+    "find": _campaign_step,
+    "retire": _campaign_step,
+    "adjust": _campaign_step,
+    "module": _campaign_step,
     "harvest": _harvest,
     "actions": _actions,
     "return_barge": _return_barge,
@@ -566,6 +626,9 @@ def _trade_actions(g: Game, out: dict[Action, Payload]) -> None:
                 if cost.workers:
                     args.append(letters(pay))
                 out[Action("trade", tuple(args))] = ("trade", option, pay)
+    if "fortuity" in g.modules:
+        for card in g.fortunes:
+            out[Action("fortune", (card,))] = ("fortune", card)
 
 
 _HAND_USES: dict[str, tuple[tuple[Action, Payload], ...]] = {}
@@ -589,13 +652,16 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
                 out[Action("pick", (ITEMS[i],))] = ("pick", i)
             if not options:
                 out[Action("pick", ("none",))] = ("pick", None)
+        elif decision[0] == "choice":
+            for n, (_, steps) in enumerate(decision[1]):
+                out[Action("choose", (NUMBERS[n],))] = ("choose", steps)
         else:
             band = g.content.barbarians[g.row[decision[1]]]
             assert band.bribe is not None
             for pay in _payments(g, band.bribe):
                 args = (letters(pay),) if band.bribe.workers else ()
                 out[Action("bribe", args)] = ("bribe", band, pay)
-            out[Action("suffer")] = ("suffer", band)
+            out[Action("suffer")] = ("suffer", decision[1])
         _trade_actions(g, out)
         return out
 
@@ -611,7 +677,7 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
         for pay in _payments(g, canal.cost):
             out[Action("canal", (letters(pay),))] = ("canal", canal.cost, pay)
 
-    costs = content.board.card_row_costs
+    costs = g.row_costs
     provisions = g.have[PROVISION]
     for slot, card in enumerate(g.row):
         if card is None:
@@ -636,7 +702,12 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
         next_hut = _next_hut(g)
         for building in content.board.buildings:
             kind = building.kind
-            if not priced[kind] or building.id in built or (kind == "hut" and building.id != next_hut):
+            if (
+                not priced[kind]
+                or building.id in built
+                or (kind == "hut" and building.id != next_hut)
+                or (kind == "fortress" and "fortress" not in g.modules)
+            ):
                 continue
             cost = content.board.building_costs[kind]
             for pay_letters, pay in priced[kind]:
@@ -652,10 +723,26 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
                 for c in colours:
                     out[Action("hut", (NUMBERS[space], LETTERS[c]))] = ("hut", space, c)
 
+    if "food" in g.modules and not g.fed:
+        want = food_wanted(g)
+        for card in g.hand:
+            if content.townsfolk[card].food == want:
+                out[Action("feed", (card,))] = ("feed", card)
+        if content.board.feed and _payments(g, content.board.feed):
+            out[Action("feed", ("provision",))] = ("feed", None)
+    if "levee" in g.modules and not g.levee_used and g.flood > 0 and content.board.levee:
+        for pay in _payments(g, content.board.levee):
+            out[Action("levee", (letters(pay),))] = ("levee", pay)
+
     _trade_actions(g, out)
     if not g.hand:
         out[Action("end")] = ("end",)
     return out
+
+
+def food_wanted(g: Game) -> str:
+    """The Food the settlement asks for this Round (``food`` module)."""
+    return FOODS[(g.round - 1) % len(FOODS)]
 
 
 # -- carrying out actions ---------------------------------------------------------
@@ -730,7 +817,7 @@ def _do_recruit(g: Game, p: Payload) -> None:
     slot = p[1]
     card = g.row[slot]
     assert card is not None
-    _spend(g, Cost(), NO_WORKERS, g.content.board.card_row_costs[slot])
+    _spend(g, Cost(), NO_WORKERS, g.row_costs[slot])
     g.row[slot] = None
     g.exhausted.append(card)
     _event(g, "recruit", f"Recruited {_name(g, card)} to the Exhausted Pile.")
@@ -740,7 +827,7 @@ def _do_dismiss(g: Game, p: Payload) -> None:
     slot = p[1]
     card = g.row[slot]
     assert card is not None
-    _spend(g, Cost(), NO_WORKERS, g.content.board.card_row_costs[slot])
+    _spend(g, Cost(), NO_WORKERS, g.row_costs[slot])
     g.row[slot] = None
     g.discard.append(card)
     _event(g, "dismiss", f"Dismissed {_name(g, card)}.")
@@ -752,7 +839,7 @@ def _do_attack(g: Game, p: Payload) -> None:
     card = g.row[slot]
     assert card is not None
     band = g.content.barbarians[card]
-    _spend(g, band.defeat, p[2], g.content.board.card_row_costs[slot])
+    _spend(g, band.defeat, p[2], g.row_costs[slot])
     g.row[slot] = None
     g.barbarian_discard.append(card)
     _event(g, "defeat", f"Defeated {band.name}.")
@@ -790,6 +877,46 @@ def _do_hut(g: Game, p: Payload) -> None:
 def _do_end(g: Game, p: Payload) -> None:
     _event(g, "phase", f"Round {g.round}: actions done.")
     _push(g, [("return_barge",), ("attacks",), ("refresh",), ("end_round",)])
+    if "food" in g.modules and not g.fed:
+        _event(g, "hunger", f"Food Shortage: nobody brought {food_wanted(g)}, and a Townsfolk card is lost.")
+        g.stack.append(("destroy", 1))
+
+
+def _do_feed(g: Game, p: Payload) -> None:
+    g.fed = True
+    if p[1] is None:
+        cost = g.content.board.feed
+        assert cost is not None
+        _spend(g, cost, NO_WORKERS)
+        _event(g, "feed", "Fed the settlement from the stores.")
+        return
+    g.hand.remove(p[1])
+    g.exhausted.append(p[1])
+    _event(g, "feed", f"{_name(g, p[1])} fed the settlement with {food_wanted(g)}.")
+
+
+def _do_levee(g: Game, p: Payload) -> None:
+    cost = g.content.board.levee
+    assert cost is not None
+    _spend(g, cost, p[1])
+    g.levee_used = True
+    g.flood -= 1
+    _event(g, "levee", f"The levee held: the Flood went back to space {g.flood}.")
+
+
+def _do_fortune(g: Game, p: Payload) -> None:
+    card = g.content.ongoing[p[1]]
+    g.fortunes.remove(card.id)
+    g.in_play.remove(card.id)
+    if g.campaign is not None:
+        g.campaign["pending"].append(("retire", (card.id,)))
+    _event(g, "fortune", f"Played the Fortuity card {card.name}; it goes into History.")
+    _push(g, card.effects)
+
+
+def _do_choose(g: Game, p: Payload) -> None:
+    g.decision = None
+    _push(g, p[1])
 
 
 def _do_pick(g: Game, p: Payload) -> None:
@@ -813,10 +940,10 @@ def _do_bribe(g: Game, p: Payload) -> None:
 
 
 def _do_suffer(g: Game, p: Payload) -> None:
-    band: Barbarian = p[1]
     g.decision = None
-    _event(g, "attack", f"{band.name} attack: {band.damage} damage.")
-    g.stack.append(("destroy", band.damage))
+    hit = damage(g, p[1])
+    _event(g, "attack", f"{_name(g, g.row[p[1]])} attack: {hit} damage.")  # type: ignore[arg-type]
+    g.stack.append(("destroy", hit))
 
 
 DO: dict[str, Callable[[Game, Payload], None]] = {
@@ -835,6 +962,10 @@ DO: dict[str, Callable[[Game, Payload], None]] = {
     "pick": _do_pick,
     "bribe": _do_bribe,
     "suffer": _do_suffer,
+    "choose": _do_choose,
+    "feed": _do_feed,
+    "levee": _do_levee,
+    "fortune": _do_fortune,
 }
 
 
@@ -906,7 +1037,7 @@ def explain(g: Game, action: Action | str) -> str | None:
         if slot is None:
             return "Card Row spaces are numbered 1 to 7."
         card = g.row[slot]
-        price = g.content.board.card_row_costs[slot]
+        price = g.row_costs[slot]
         if card is None:
             return f"Card Row space {slot + 1} is empty."
         if kind == "attack":

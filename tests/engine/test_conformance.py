@@ -31,7 +31,8 @@ def choose(rng: Rng, actions: list[Action]) -> Action:
 def card_places(g: Game) -> Counter[str]:
     places: Counter[str] = Counter()
     for name in Game.LISTS:
-        places.update(getattr(g, name))
+        if name != "in_play":
+            places.update(getattr(g, name))
     places.update(c for c in g.row if c)
     return places
 
@@ -43,9 +44,10 @@ def hidden_cards(g: Game) -> set[str]:
 
 def check_invariants(g: Game) -> None:
     content = g.content
-    every_card = [*content.townsfolk, *content.barbarians, *content.canals, *content.huts]
     places = card_places(g)
-    assert places == Counter(every_card), "every card is in exactly one place"
+    places.subtract(g.in_play)
+    assert +places == Counter() and -places == Counter(), "every card is in exactly one place"
+    assert len(set(g.in_play)) == len(g.in_play)
 
     on_huts = Counter(c for c in g.hut_spaces if c is not None)
     for i, total in enumerate(content.board.supply):

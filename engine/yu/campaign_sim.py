@@ -1,0 +1,96 @@
+"""``campaigns``: play whole campaigns with a bot and measure them."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rng import Rng
+from engine.yu.bots import make_bot
+from engine.yu.campaign import Campaign
+from engine.yu.content import Content, base
+from engine.yu.simulate import bot_seed, game_seed
+
+
+@dataclass
+class CampaignReport:
+    campaigns: int = 0
+    games: list[int] = field(default_factory=list)
+    won: int = 0
+    seen: list[float] = field(default_factory=list)
+    entries_seen: list[float] = field(default_factory=list)
+    cards_seen: list[float] = field(default_factory=list)
+    game_wins: int = 0
+    never_read: set[int] = field(default_factory=set)
+    never_found: set[str] = field(default_factory=set)
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        def spread(values: list[float]) -> dict[str, float]:
+            if not values:
+                return {"min": 0.0, "mean": 0.0, "max": 0.0}
+            return {
+                "min": round(min(values), 3),
+                "mean": round(sum(values) / len(values), 3),
+                "max": round(max(values), 3),
+            }
+
+        return {
+            "campaigns": self.campaigns,
+            "games_per_campaign": spread([float(g) for g in self.games]),
+            "campaign_win_rate": round(self.won / self.campaigns, 3) if self.campaigns else 0.0,
+            "game_win_rate": round(self.game_wins / sum(self.games), 3) if self.games else 0.0,
+            "hidden_content_seen": spread(self.seen),
+            "entries_seen": spread(self.entries_seen),
+            "cards_seen": spread(self.cards_seen),
+            "never_seen": {
+                "entries": sorted(self.never_read),
+                "cards": sorted(self.never_found),
+            },
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def play_campaign(bot_name: str, seed: int, content: Content | None = None) -> Campaign:
+    """One whole campaign: the bot plays the games, the story's choices are
+    made at random."""
+    campaign = Campaign.new(game_seed(seed, 0), content)
+    chooser = Rng(bot_seed(seed, 0))
+    n = 0
+    while not campaign.over:
+        game = campaign.game
+        if campaign.decision is None and game is not None and not game.over:
+            bot = make_bot(bot_name, bot_seed(seed, campaign.number))
+            while not game.over:
+                campaign.apply(bot.choose(game))
+                n += 1
+        else:
+            options = campaign.legal_actions()
+            campaign.apply(options[chooser.below(len(options))])
+    return campaign
+
+
+def run(
+    campaigns: int, bot_name: str = "heuristic", seed: int = 0, content: Content | None = None
+) -> CampaignReport:
+    content = content or base()
+    report = CampaignReport(never_read=set(content.entries), never_found=set(content.story_deck))
+    entries = len(content.entries) or 1
+    cards = len(content.story_deck) or 1
+    start = time.perf_counter()
+    for i in range(campaigns):
+        c = play_campaign(bot_name, seed * 1_000_003 + i, content)
+        read = {n for n, _ in c.read}
+        found = {card for zone in c.zones.values() for card in zone if content.stone(card)}
+        report.campaigns += 1
+        report.games.append(c.number)
+        report.won += c.won
+        report.game_wins += c.wins
+        report.entries_seen.append(len(read) / entries)
+        report.cards_seen.append(len(found) / cards)
+        report.seen.append((len(read) + len(found)) / (entries + cards))
+        report.never_read -= read
+        report.never_found -= found
+    report.seconds = time.perf_counter() - start
+    return report

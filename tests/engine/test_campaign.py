@@ -1,0 +1,316 @@
+"""The campaign: Victory and Defeat decks, the Story Book and Story Deck,
+lasting changes, reset, JSON round trip and replay (on the tests' small
+campaign in tests/engine/campaign_content)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.rng import Rng
+from engine.yu import IllegalAction
+from engine.yu.campaign import Campaign
+from engine.yu.check import problems
+from engine.yu.content import Content, load
+
+STORY = Path(__file__).parent / "campaign_content"
+
+
+@pytest.fixture(scope="module")
+def story() -> Content:
+    return load(STORY)
+
+
+def end_game(c: Campaign, outcome: str) -> None:
+    """End the game in progress with ``outcome``, as the rules would."""
+    assert c.game is not None and not c.game.over
+    c.game.outcome = outcome
+    c.game.phase = "over"
+    c._finish_game()
+
+
+def play_out(c: Campaign, outcomes: list[str]) -> None:
+    for outcome in outcomes:
+        while c.decision is not None:
+            c.apply("choose:1")
+        if c.game is not None and c.game.over:
+            c.apply("next")
+        end_game(c, outcome)
+
+
+def test_gold_cards_are_at_the_bottom_of_both_decks(story: Content) -> None:
+    c = Campaign.new(1, story)
+    gold = {e.id for e in story.victory + story.defeat if e.gold}
+    assert c.victory[0] in gold and c.defeat[0] in gold
+    assert not gold & set(c.victory[1:] + c.defeat[1:])
+    assert len(c.victory) == len(c.defeat) == 7
+
+
+def test_blue_and_black_cards_are_shuffled_by_the_seed(story: Content) -> None:
+    orders = {tuple(Campaign.new(seed, story).victory) for seed in range(12)}
+    assert len(orders) > 1
+    assert Campaign.new(5, story).victory == Campaign.new(5, story).victory
+
+
+def test_a_win_reveals_the_top_victory_card_and_reads_its_entry(story: Content) -> None:
+    c = Campaign.new(2, story)
+    top = c.victory[-1]
+    end_game(c, "won")
+    ending = next(e for e in story.victory if e.id == top)
+    assert c.revealed == [top]
+    assert c.read[0] == [ending.entries[0], 1]
+    assert c.wins == 1 and c.losses == 0
+
+
+@pytest.mark.parametrize(("outcome", "which"), [("flood", 0), ("barbarians", 1), ("damage", 1)])
+def test_a_defeat_reads_the_top_entry_for_the_flood_and_the_bottom_otherwise(
+    story: Content, outcome: str, which: int
+) -> None:
+    c = Campaign.new(3, story)
+    top = c.defeat[-1]
+    end_game(c, outcome)
+    ending = next(e for e in story.defeat if e.id == top)
+    assert c.read[0] == [ending.entries[which], 1]
+    assert c.losses == 1
+
+
+def test_seven_wins_reach_the_gold_victory_and_end_the_campaign(story: Content) -> None:
+    c = Campaign.new(4, story)
+    play_out(c, ["won"] * 7)
+    assert c.over and c.won
+    assert c.revealed[-1] == "vg" and c.number == 7
+    assert c.legal_actions() == []
+    with pytest.raises(IllegalAction):
+        c.apply("next")
+
+
+def test_seven_losses_reach_the_gold_defeat(story: Content) -> None:
+    c = Campaign.new(5, story)
+    play_out(c, ["flood", "damage"] * 3 + ["barbarians"])
+    assert c.over and not c.won
+    assert c.revealed[-1] == "dg"
+    assert c.read[-1][0] == 217
+
+
+def test_a_campaign_lasts_at_most_thirteen_games(story: Content) -> None:
+    c = Campaign.new(6, story)
+    play_out(c, ["won", "flood"] * 6 + ["won"])
+    assert c.over and c.won and c.number == 13
+
+
+def test_next_is_the_only_action_between_games(story: Content) -> None:
+    c = Campaign.new(7, story)
+    play_out(c, ["won"])
+    while c.decision is not None:
+        c.apply("choose:1")
+    assert [a.key for a in c.legal_actions()] == ["next"]
+    c.apply("next")
+    assert c.number == 2 and c.game is not None and not c.game.over
+
+
+def test_find_puts_story_cards_into_their_zones_for_the_next_game(story: Content) -> None:
+    c = Campaign.new(8, story)
+    c._push([("find", (1,), "")])
+    c._resolve()
+    assert "ts1" in c.zones["townsfolk"] and "ts1" not in c.story
+    assert 1 in c.facts()["found"]
+    assert "ts1" in c.setup().townsfolk
+
+
+def test_find_to_a_named_zone(story: Content) -> None:
+    c = Campaign.new(8, story)
+    c._push([("find", (7,), "history")])
+    c._resolve()
+    assert "ts2" in c.zones["history"] and "ts2" not in c.zones["townsfolk"]
+
+
+def test_retire_moves_a_card_into_history(story: Content) -> None:
+    c = Campaign.new(9, story)
+    c._push([("retire", ("t01",))])
+    c._resolve()
+    assert "t01" in c.zones["history"] and "t01" not in c.setup().townsfolk
+
+
+def test_retire_never_leaves_a_game_unplayable(story: Content) -> None:
+    c = Campaign.new(9, story)
+    huts = list(c.zones["huts"])
+    c._push([("retire", tuple(huts))])
+    c._resolve()
+    assert len(c.zones["huts"]) == 4
+
+
+@pytest.mark.parametrize(
+    ("step", "check"),
+    [
+        (("adjust", "row_cost", 1, -1), lambda s, base: s.row_costs[1] <= max(0, base.card_row_costs[1] - 1)),
+        (("adjust", "barbarians", 0, 1), lambda s, base: s.barbarians_extra >= 1),
+        (("adjust", "ready_pile", 0, 2), lambda s, base: s.ready_pile >= base.ready_pile + 2),
+        (("adjust", "harvest", (("gain", 8, 1),), 0), lambda s, base: ("gain", 8, 1) in s.harvest),
+        (("adjust", "start", (("gain", 5, 2),), 0), lambda s, base: ("gain", 5, 2) in s.start),
+    ],
+)
+def test_adjust_changes_the_board_for_every_later_game(story: Content, step: tuple, check) -> None:  # type: ignore[no-untyped-def, type-arg]
+    c = Campaign.new(10, story)
+    c._push([step])
+    c._resolve()
+    assert check(c.setup(), story.board)
+    play_out(c, ["won"])
+    while c.decision is not None:
+        c.apply("choose:1")
+    c.apply("next")
+    assert check(c.setup(), story.board)
+
+
+def test_module_turns_a_rule_on_for_later_games(story: Content) -> None:
+    c = Campaign.new(11, story)
+    c._push([("module", "levee")])
+    c._resolve()
+    assert "levee" in c.setup().modules
+
+
+def test_a_rule_card_in_play_turns_its_module_on_and_history_turns_it_off(story: Content) -> None:
+    c = Campaign.new(11, story)
+    c._push([("find", (2,), "")])
+    c._resolve()
+    assert "food" in c.setup().modules
+    c._push([("retire", ("sr_food",))])
+    c._resolve()
+    assert "food" not in c.setup().modules
+
+
+def test_choice_waits_for_the_player_and_resolves_the_chosen_option(story: Content) -> None:
+    c = Campaign.new(12, story)
+    c._push([("entry", 102)])
+    c._resolve()
+    assert [a.key for a in c.legal_actions()] == ["choose:1", "choose:2"]
+    assert c.explain("next") == "First choose one of the story's options."
+    c.apply("choose:2")
+    assert c.barbarians_extra == 1 and c.decision is None
+
+
+def test_if_reads_one_branch_or_the_other(story: Content) -> None:
+    low = Campaign.new(13, story)
+    low._push([("entry", 103)])
+    low._resolve()
+    assert [n for n, _ in low.read] == [103, 111]
+    high = Campaign.new(13, story)
+    high.wins = 2
+    high._push([("entry", 103)])
+    high._resolve()
+    assert [n for n, _ in high.read] == [103, 110]
+
+
+def test_items_won_between_games_are_given_at_the_start_of_the_next(story: Content) -> None:
+    c = Campaign.new(14, story)
+    c._push([("gain", 5, 2)])
+    c._resolve()
+    assert c.next_start == [("gain", 5, 2)]
+    play_out(c, ["won"])
+    while c.decision is not None:
+        c.apply("choose:1")
+    before = c.next_start
+    c.apply("next")
+    assert c.game is not None and c.next_start == []
+    assert c.game.have[5] >= sum(s[2] for s in before if s[:2] == ("gain", 5))
+
+
+def test_an_entry_read_during_a_game_resolves_at_once_and_joins_the_journal(story: Content) -> None:
+    c = Campaign.new(15, story)
+    g = c.game
+    assert g is not None
+    g.stack.append(("entry", 101))
+    from engine.yu.rules import _run
+
+    _run(g)
+    assert g.campaign is not None and 101 in g.campaign["read"]
+    assert 1 in g.campaign["found"]
+    end_game(c, "flood")
+    assert [101, 1] in c.read
+    assert "ts1" in c.zones["townsfolk"]
+
+
+def test_skill_cards_last_their_number_of_games(story: Content) -> None:
+    c = Campaign.new(16, story)
+    c._push([("find", (3,), "")])
+    c._resolve()
+    assert c.skills == {"sk1": 2}
+    play_out(c, ["won"])
+    assert c.skills == {"sk1": 1}
+    play_out(c, ["won"])
+    assert "sk1" in c.zones["history"] and "sk1" not in c.skills
+
+
+def test_reset_restores_the_original_content_with_new_shuffles(story: Content) -> None:
+    c = Campaign.new(17, story)
+    play_out(c, ["won", "flood", "won"])
+    fresh = c.reset()
+    assert fresh.number == 1 and fresh.wins == fresh.losses == 0
+    assert fresh.zones["townsfolk"] == story.starting(story.townsfolk)
+    assert fresh.story == list(story.story_deck)
+    assert fresh.read == [] and fresh.modules == []
+    assert fresh.seed != c.seed
+
+
+def random_campaign(story: Content, seed: int, check: bool = False) -> Campaign:
+    c = Campaign.new(seed, story)
+    rng = Rng(seed)
+    while not c.over:
+        actions = c.legal_actions()
+        c.apply(actions[rng.below(len(actions))])
+        if check:
+            data = c.to_dict()
+            assert Campaign.from_dict(json.loads(json.dumps(data)), story).to_dict() == data
+    return c
+
+
+def test_a_whole_campaign_round_trips_through_json_at_every_step(story: Content) -> None:
+    c = random_campaign(story, 21, check=True)
+    assert 7 <= c.number <= 13
+
+
+def test_a_whole_campaign_replays_from_its_seed_and_log(story: Content) -> None:
+    c = random_campaign(story, 22)
+    again = Campaign.replay(22, c.log, story)
+    assert again.to_dict() == c.to_dict()
+
+
+def test_the_view_shows_only_entries_read_and_cards_found(story: Content) -> None:
+    c = Campaign.new(23, story)
+    seen = json.dumps(c.view())
+    for entry in story.entries.values():
+        assert entry.text not in seen
+    for card in story.story_deck:
+        assert story.name(card) not in seen
+    play_out(c, ["flood"])
+    seen = json.dumps(c.view())
+    read = {n for n, _ in c.read}
+    for number, entry in story.entries.items():
+        assert (entry.text in seen) == (number in read)
+
+
+def test_the_tests_campaign_content_is_whole() -> None:
+    assert problems(STORY, deck_size=None) == []
+
+
+def test_content_check_finds_orphans_and_unreachable_cards(tmp_path: Path) -> None:
+    for f in STORY.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    book = (tmp_path / "story_book.toml").read_text()
+    (tmp_path / "story_book.toml").write_text(
+        book.replace("effects = [{ find = [1] }]", "effects = []")
+        + '\n[[entries]]\nnumber = 999\ntitle = "Lost"\ntext = "Nobody reads this."\neffects = []\n'
+    )
+    found = problems(tmp_path, deck_size=None)
+    assert "story_book.toml: entry 999: nothing leads to it" in found
+    assert any("ts1" in p for p in found)
+
+
+def test_unknown_effect_words_fail_with_file_and_id(tmp_path: Path) -> None:
+    for f in STORY.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    book = (tmp_path / "story_book.toml").read_text()
+    (tmp_path / "story_book.toml").write_text(book.replace("{ find = [1] }", '{ summon = "dragon" }'))
+    found = problems(tmp_path, deck_size=None)
+    assert len(found) == 1 and "story_book.toml" in found[0] and "101" in found[0] and "summon" in found[0]

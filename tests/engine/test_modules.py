@@ -1,0 +1,207 @@
+"""The rule modules the story turns on: food, fortress, fortuity, skills,
+levee and warlords (on the tests' small campaign content)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from scenario import blank, edit, give, have, keys, place, resolve, set_row
+
+from engine.yu import Game, IllegalAction, new_game
+from engine.yu.content import Content, load
+from engine.yu.rules import food_wanted
+from engine.yu.setup import Setup
+
+STORY = Path(__file__).parent / "campaign_content"
+
+
+@pytest.fixture(scope="module")
+def story() -> Content:
+    return load(STORY)
+
+
+def game_with(story: Content, *modules: str, seed: int = 3, **setup: object) -> Game:
+    base = Setup.base(story)
+    facts = {"game": 1, "wins": 0, "losses": 0, "read": [], "found": [], "modules": list(modules)}
+    chosen = replace(base, modules=modules, campaign=facts, **setup)  # type: ignore[arg-type]
+    return blank(new_game(seed, story, chosen))
+
+
+def food_card(g: Game, food: str, exclude: tuple[str, ...] = ()) -> str:
+    return next(
+        c
+        for c in sorted(g.content.townsfolk)
+        if g.content.townsfolk[c].food == food and c in g.in_play and c not in exclude
+    )
+
+
+# -- food -------------------------------------------------------------------
+
+
+def test_food_the_settlement_asks_for_a_new_food_each_round(story: Content) -> None:
+    g = game_with(story, "food")
+    asked = []
+    for r in range(1, 6):
+        edit(g, round=r)
+        asked.append(food_wanted(g))
+    assert asked == ["meat", "fish", "wheat", "milk", "meat"]
+
+
+def test_food_a_card_with_the_wanted_food_feeds_the_settlement(story: Content) -> None:
+    g = game_with(story, "food")
+    want = food_wanted(g)
+    right = food_card(g, want)
+    wrong = food_card(g, "milk" if want != "milk" else "fish")
+    place(g, "hand", right, wrong)
+    assert f"feed:{right}" in keys(g) and f"feed:{wrong}" not in keys(g)
+    g.apply(f"feed:{right}")
+    assert g.fed and g.exhausted[-1] == right and sum(g.have) == 0
+    assert not any(k.startswith("feed:") for k in keys(g))
+
+
+def test_food_the_stores_can_feed_the_settlement_instead(story: Content) -> None:
+    g = game_with(story, "food")
+    assert "feed:provision" not in keys(g)
+    give(g, provision=2)
+    g.apply("feed:provision")
+    assert g.fed and have(g)["provision"] == 0
+
+
+def test_food_an_unfed_round_costs_a_townsfolk_card(story: Content) -> None:
+    g = game_with(story, "food")
+    ready = len(g.ready)
+    events = g.apply("end")
+    assert any(e.kind == "hunger" for e in events)
+    assert len(g.ready) <= ready - 1 or g.flood > 0
+
+
+def test_food_a_fed_round_costs_nothing(story: Content) -> None:
+    g = game_with(story, "food")
+    give(g, provision=2)
+    g.apply("feed:provision")
+    events = g.apply("end")
+    assert not any(e.kind == "hunger" for e in events)
+
+
+def test_food_is_asked_again_after_the_next_harvest(story: Content) -> None:
+    g = game_with(story, "food")
+    give(g, provision=2)
+    g.apply("feed:provision")
+    resolve(g, ("harvest",))
+    assert not g.fed
+
+
+def test_food_without_the_module_the_icons_do_nothing(story: Content) -> None:
+    g = game_with(story)
+    place(g, "hand", food_card(g, food_wanted(g)))
+    assert not any(k.startswith("feed") for k in keys(g))
+
+
+# -- fortress ---------------------------------------------------------------------
+
+
+def test_fortress_can_be_built_only_with_its_rule(story: Content) -> None:
+    without = game_with(story)
+    give(without, white=2, clay=2, wood=2)
+    assert not any(k.startswith("build:fortress") for k in keys(without))
+    g = game_with(story, "fortress")
+    give(g, white=2, clay=2, wood=2)
+    g.apply("build:fortress:1:WW")
+    assert g.sites[0] == "fortress"
+
+
+def test_fortress_turns_back_the_first_attack_each_round(story: Content) -> None:
+    g = game_with(story, "fortress")
+    g.sites[0] = "fortress"
+    bands = [c for c in g.barbarian_deck[:2]]
+    set_row(g, [None, None, None, None, None, bands[0], bands[1]])
+    events = resolve(g, ("attacks",))
+    assert any(e.kind == "fortress" and story.name(bands[0]) in e.text for e in events)
+    assert g.decision is None or g.decision[1] == 6
+
+
+# -- fortuity ---------------------------------------------------------------------
+
+
+def test_fortuity_a_card_is_played_once_at_any_moment_then_goes_to_history(story: Content) -> None:
+    g = game_with(story, "fortuity", fortunes=("sf1",))
+    g.in_play = sorted([*g.in_play, "sf1"])
+    g.fortunes = ["sf1"]
+    edit(g)
+    assert "fortune:sf1" in keys(g)
+    g.apply("fortune:sf1")
+    assert have(g)["provision"] == 2 and g.fortunes == []
+    assert g.campaign is not None and ("retire", ("sf1",)) in g.campaign["pending"]
+    with pytest.raises(IllegalAction):
+        g.apply("fortune:sf1")
+
+
+def test_fortuity_cards_wait_for_their_rule(story: Content) -> None:
+    g = game_with(story, fortunes=("sf1",))
+    assert "fortune:sf1" not in keys(g)
+
+
+# -- skills ----------------------------------------------------------------------
+
+
+def test_skills_add_their_harvest_and_start_items(story: Content) -> None:
+    g = new_game(
+        4,
+        story,
+        replace(Setup.base(story), ongoing=("sk1",), modules=("skills",)),
+    )
+    assert g.have[8] >= 2  # the printed Provision and the Skill's start Provision
+    blank(g)
+    resolve(g, ("harvest",))
+    assert have(g)["cowrie"] == 2  # the printed Cowrie and the Skill's
+
+
+def test_skills_do_nothing_without_their_rule(story: Content) -> None:
+    g = blank(new_game(4, story, replace(Setup.base(story), ongoing=("sk1",))))
+    resolve(g, ("harvest",))
+    assert have(g)["cowrie"] == 1
+
+
+# -- levee -----------------------------------------------------------------------------
+
+
+def test_levee_pushes_the_flood_back_once_a_game(story: Content) -> None:
+    g = game_with(story, "levee")
+    give(g, white=4, clay=4)
+    assert not any(k.startswith("levee") for k in keys(g))  # the Flood has not moved yet
+    edit(g, flood=1, built=1)
+    g.apply("levee:WW")
+    assert g.flood == 0 and g.levee_used
+    edit(g, flood=1)
+    assert not any(k.startswith("levee") for k in keys(g))
+
+
+def test_levee_needs_its_rule(story: Content) -> None:
+    g = game_with(story)
+    give(g, white=2, clay=2)
+    edit(g, flood=1, built=1)
+    assert g.explain("levee:WW") is not None
+
+
+# -- warlords ----------------------------------------------------------------------------
+
+
+def test_warlords_a_leader_makes_the_other_barbarians_hit_harder(story: Content) -> None:
+    from engine.yu.rules import damage
+
+    g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
+    other = next(c for c in g.barbarian_deck if c != "bs1")
+    set_row(g, [None, None, None, None, None, "bs1", other])
+    assert damage(g, 6) == story.barbarians[other].damage + 1
+    assert damage(g, 5) == story.barbarians["bs1"].damage
+
+
+def test_warlords_leaders_are_plain_barbarians_without_the_rule(story: Content) -> None:
+    from engine.yu.rules import damage
+
+    g = game_with(story, barbarians=(*Setup.base(story).barbarians, "bs1"))
+    other = next(c for c in g.barbarian_deck if c != "bs1")
+    set_row(g, [None, None, None, None, None, "bs1", other])
+    assert damage(g, 6) == story.barbarians[other].damage

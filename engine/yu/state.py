@@ -37,6 +37,9 @@ class Game:
         "hut_cards",
         "hut_box",
         "tucked",
+        "ongoing",
+        "fortunes",
+        "in_play",
     )
     """The card zones held as lists of card ids (the last item is the top)."""
 

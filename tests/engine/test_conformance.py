@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from engine.rng import Rng
-from engine.yu import Action, Game, IllegalAction, base, new_game
+from engine.yu import Action, Content, Game, IllegalAction, base, load, new_game
+from engine.yu.campaign import Campaign
 from engine.yu.items import ITEMS
 
 PROGRESS = ("canal", "build", "attack", "hut", "tuck", "bribe", "recruit")
+STORY = Path(__file__).parent / "campaign_content"
 HIDDEN = ("ready", "deck", "barbarian_deck", "canal_box", "hut_box")
 
 
@@ -104,7 +107,30 @@ def test_long_random_run_keeps_every_invariant() -> None:
     assert set(outcomes) <= {"won", "flood", "barbarians", "damage"}
 
 
-def test_view_is_the_same_whatever_the_hidden_order() -> None:
+def play_campaign_checked(seed: int, content: Content) -> Campaign:
+    """A random campaign; every game in it, set up with the campaign's Story
+    cards and rule modules, keeps every invariant at every action."""
+    c = Campaign.new(seed, content)
+    rng = Rng(seed)
+    while not c.over:
+        game = c.game
+        if c.decision is None and game is not None and not game.over:
+            check_invariants(game)
+            c.apply(choose(rng, game.legal_actions()))
+        else:
+            actions = c.legal_actions()
+            c.apply(actions[rng.below(len(actions))])
+    assert Campaign.replay(seed, c.log, content).to_dict() == c.to_dict()
+    return c
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_campaigns_keep_every_invariant_in_every_game(seed: int) -> None:
+    c = play_campaign_checked(seed, load(STORY))
+    assert 7 <= c.number <= 13
+
+
+def test_the_view_is_the_same_whatever_the_hidden_order() -> None:
     g = new_game(5)
     rng = Rng(5)
     for _ in range(40):
@@ -140,3 +166,9 @@ def test_the_base_content_loads() -> None:
         10,
         6,
     )
+
+
+def test_the_json_form_holds_every_field_of_the_state() -> None:
+    g = new_game(3)
+    fields = {name for name in vars(g) if not name.startswith("_")} - {"content", "events"}
+    assert fields <= set(g.to_dict())

@@ -1,0 +1,619 @@
+"""Bots that play Legacy of Yu: a uniform random player and a heuristic one.
+
+A bot exposes ``choose(game) -> Action`` and only ever returns one of
+``game.legal_actions()``. Bots read what the player may know (counts of the
+face-down piles, never their order) and draw their own randomness from a
+seeded :class:`engine.rng.Rng`, so a seed replays the same game.
+
+The heuristic bot scores every legal action and takes the best one. A score
+is the change in the worth of what the player holds (:meth:`HeuristicBot.worth`:
+items at a fixed value each, minus a penalty for every Worker or Cowrie still
+missing towards the next Canal) plus a bonus for what the action does to the
+board: a built Canal, a Barbarian gone, a building's Harvest, a card leaving
+or joining the Townsfolk cycle.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.rng import Rng
+from engine.yu.actions import Action
+from engine.yu.content import Barbarian, Content, TradeOption
+from engine.yu.items import COWRIE, Cost, Step
+from engine.yu.payments import Payment, colour_groups, parse_letters, widen
+from engine.yu.rules import damage, shore_barbarians, tuck_spaces
+from engine.yu.state import Game
+
+Have = list[int]
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        return actions[self.rng.below(len(actions))]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic bot's knobs, in units of 'one Cowrie'."""
+
+    item: tuple[float, ...] = (2.2, 1.6, 1.6, 1.6, 1.6, 1.0, 1.0, 1.0, 1.3)
+    """Worth of one of each item held (White, Red, Blue, Black, Yellow, Cowrie,
+    Clay, Wood, Provision) up to ``plenty`` of it; more is worth ``glut`` as much."""
+    plenty: int = 4
+    glut: float = 0.3
+    canal_gap: float = 3.0
+    """Penalty per Worker missing towards the next Canal (Cowrie count half)."""
+    canal_gap_later: float = 1.2
+    """The same once this Round's Canal is built (the target is next Round's)."""
+    canal_gap_urgent: float = 12.0
+    """The same when the Flood reaches this Canal at the next Harvest."""
+    canal_gap_tight: float = 5.0
+    tight: float = 0.5
+    """The Canal's penalty when the bot is less than ``tight`` rounds ahead of the Flood."""
+    canal: float = 60.0
+    card: float = 1.0
+    """Worth of a Townsfolk card staying in the Ready/Exhausted cycle, beside
+    the time it buys against the Flood."""
+    clock: float = 8.0
+    """Worth of a round of spare time before the Flood catches up, when there is none..."""
+    clock_scale: float = 1.5
+    """...falling off by e for every this many spare rounds."""
+    pace: float = 1.3
+    """Rounds the bot expects to need per Canal."""
+    damage_per_round: float = 0.5
+    """Cards the bot expects to lose to Barbarians each round."""
+    barbarian: float = 2.0
+    """Worth of defeating a Barbarian, beyond what its attacks cost."""
+    crowd: float = 12.0
+    """Worth of a free Card Row space when the next Refresh would bring the
+    sixth Barbarian (halved for each fewer, far more for the seventh)."""
+    threat_rounds: float = 3.0
+    """How many rounds of a Barbarian's attacks defeating it is counted to save."""
+    """Worth of each Barbarian defeated while the Card Row is about to fill."""
+    harvest_rounds: float = 6.0
+    """How many more Harvests a new building or tucked card is counted for."""
+    hut_card: float = 3.0
+    hut_space: float = 0.8
+    """Worth per round of one more Hut space."""
+    tuck_space: float = 3.0
+    """Worth of a free tuck space with a card in hand to tuck."""
+    join_rounds: float = 2.0
+    """How many rounds the help of an Outpost's joined colours is counted for."""
+    site: float = 4.0
+    """Worth of an open build site kept free."""
+    """Expected worth of a face-down Hut card's effects."""
+    attack_gap: float = 0.8
+    """Penalty per item missing towards the most pressing Barbarian."""
+    attack_gap_urgent: float = 4.0
+    """The same when the next Refresh would otherwise bring seven Barbarians."""
+    flood_step: float = 5.0
+    """Cost of bringing the next Flood move forward."""
+    bribe_gap: float = 30.0
+    """Most penalty per item missing towards a bribe worth paying this Round
+    (otherwise what the bribe saves, shared among its items)."""
+    hand_card: float = 1.5
+    """Worth of a Townsfolk card drawn into hand."""
+
+
+class HeuristicBot:
+    """Scores every legal action by what it gains towards the next Canal and
+    against the Barbarians, and takes the best (ties broken at random)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int, weights: Weights | None = None) -> None:
+        self.rng = Rng(seed)
+        self.w = weights or Weights()
+        self._round = -1
+        self._steps = 0
+
+    # -- choosing -------------------------------------------------------------
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if game.round != self._round:
+            self._round, self._steps = game.round, 0
+        self._steps += 1
+        ctx = _Context(game, self.w)
+        if game.decision is not None:
+            # Answer the decision itself; trades stay for the Take Actions phase.
+            answers = [a for a in actions if a.kind != "trade"] or actions
+            return self._best([(self.score(ctx, a), a) for a in answers])
+        scored = [(self.score(ctx, a), a) for a in actions if a.kind not in ("end", "hut")]
+        fresh = self._steps < MAX_STEPS
+        if fresh and scored and max(s for s, _ in scored) > 0.05:
+            return self._best(scored)
+        # Nothing is worth doing: leave spare Workers on the Hut spaces, then end.
+        huts = [(self.score(ctx, a), a) for a in actions if a.kind == "hut"]
+        if fresh and huts and max(s for s, _ in huts) > 0:
+            return self._best(huts)
+        end = Action("end")
+        if end in actions:
+            return end
+        # The hand must be emptied first: use each card the least bad way.
+        cards = [(s, a) for s, a in scored if a.kind in _HAND_USES or _exhausts(ctx, a)]
+        return self._best(cards or scored or [(0.0, a) for a in actions])
+
+    def _best(self, scored: Sequence[tuple[float, Action]]) -> Action:
+        """The best-scored action, ties broken at random."""
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s >= best - 1e-9]
+        return top[self.rng.below(len(top))] if len(top) > 1 else top[0]
+
+    # -- scoring actions --------------------------------------------------------
+
+    def score(self, ctx: _Context, action: Action) -> float:
+        kind = action.kind
+        handler = getattr(self, "_score_" + kind, None)
+        if handler is None:
+            return 0.0
+        return float(handler(ctx, action))
+
+    def _after(self, ctx: _Context, pay: Payment, resources: Sequence[int], steps: Sequence[Step]) -> float:
+        """Worth gained by paying ``pay`` and ``resources`` then resolving ``steps``."""
+        have = list(ctx.game.have)
+        for c in range(5):
+            have[c] -= pay[c]
+        for i, n in enumerate(resources):
+            have[5 + i] -= n
+        after, extra = ctx.gain(have, steps)
+        return ctx.worth(after) - ctx.now + extra
+
+    def _score_play(self, ctx: _Context, action: Action) -> float:
+        card = ctx.content.townsfolk[action.args[0]]
+        return self._after(ctx, _NONE, _NO_RES, card.play)
+
+    def _score_discard(self, ctx: _Context, action: Action) -> float:
+        card = ctx.content.townsfolk[action.args[0]]
+        return self._after(ctx, _NONE, _NO_RES, card.play + card.discard) + ctx.card_worth(-1)
+
+    def _score_tuck(self, ctx: _Context, action: Action) -> float:
+        card = ctx.content.townsfolk[action.args[0]]
+        return self._harvest_worth(ctx, card.tuck) + ctx.card_worth(-1)
+
+    def _harvest_worth(self, ctx: _Context, steps: Sequence[Step]) -> float:
+        """Worth of gaining ``steps`` at every remaining Harvest."""
+        _, extra = ctx.gain(ctx.game.have, steps)
+        flat = extra
+        for step in steps:
+            if step[0] == "gain":
+                flat += self.w.item[step[1]] * step[2]
+            elif step[0] == "pick":
+                flat += max(self.w.item[i] for i in step[1]) * step[2]
+        return flat * ctx.rounds_left
+
+    def _score_canal(self, ctx: _Context, action: Action) -> float:
+        g = ctx.game
+        canal = ctx.content.canals[g.river[g.built]]
+        pay = _payment(action.args[0])
+        # Once built, the target moves on: judge what is left by the next Canal.
+        after = _Context(g, self.w, built=g.built + 1)
+        have = list(g.have)
+        for c in range(5):
+            have[c] -= pay[c]
+        have[COWRIE] -= canal.cost.resources[0]
+        have, extra = after.gain(have, canal.effects)
+        return self.w.canal + after.worth(have) - after.now + extra
+
+    def _score_attack(self, ctx: _Context, action: Action) -> float:
+        g = ctx.game
+        slot = int(action.args[0]) - 1
+        band = ctx.content.barbarians[g.row[slot]]  # type: ignore[index]
+        price = ctx.game.row_costs[slot]
+        gained = self._after(ctx, _payment(action.args[1]), (0, 0, 0, price), band.reward)
+        if band.turtle:
+            gained += 0.5
+        return gained + ctx.threat(slot) + ctx.crowd_relief()
+
+    def _score_recruit(self, ctx: _Context, action: Action) -> float:
+        slot = int(action.args[0]) - 1
+        price = ctx.game.row_costs[slot]
+        return self._after(ctx, _NONE, (0, 0, 0, price), ()) + ctx.card_worth(1)
+
+    def _score_dismiss(self, ctx: _Context, action: Action) -> float:
+        g = ctx.game
+        slot = int(action.args[0]) - 1
+        card = ctx.content.townsfolk[g.row[slot]]  # type: ignore[index]
+        price = ctx.game.row_costs[slot]
+        return self._after(ctx, _NONE, (0, 0, 0, price), card.play)
+
+    def _score_build(self, ctx: _Context, action: Action) -> float:
+        building_id, site, letters = action.args
+        content = ctx.content
+        building = content.building(building_id)
+        cost = content.board.building_costs[building.kind]
+        covers = content.board.sites[int(site) - 1].covers
+        gained = self._after(ctx, _payment(letters), cost.resources, covers)
+        value = self._harvest_worth(ctx, building.harvest)
+        if building.kind == "outpost":
+            value += self._harvest_worth(ctx, content.board.per_outpost)
+            # Joined colours make the targets easier to pay, now and later.
+            joins = [content.building(b).joins for b in ctx.game.sites if b and b.startswith("outpost")]
+            layers = ctx.widened(colour_groups([*joins, building.joins]))
+            have = ctx.game.have
+            value += self.w.join_rounds * (ctx.worth(have, layers) - ctx.now)
+        elif building.kind == "hut":
+            value += self.w.hut_card + self.w.hut_space * ctx.rounds_left
+            if ctx.game.hand and len(ctx.game.tucked) >= tuck_spaces(ctx.game):
+                value += self.w.tuck_space
+        # A site is scarce: a building should beat the Harvest it forgoes.
+        return gained + value - self.w.site
+
+    def _score_hut(self, ctx: _Context, action: Action) -> float:
+        space, letter = action.args
+        colour = "WRBKY".index(letter)
+        if ctx.keep_for_bribes(colour):
+            return -1.0
+        reward = ctx.content.board.hut_spaces[int(space) - 1].reward
+        have = list(ctx.game.have)
+        have[colour] -= 1
+        after, extra = ctx.gain(have, reward)
+        # The Worker comes back next Harvest: only its use this Round is lost.
+        after[colour] += 1
+        return ctx.worth(after) - ctx.now + extra - 0.2 * self.w.item[colour]
+
+    def _score_trade(self, ctx: _Context, action: Action) -> float:
+        option = _trade_option(ctx.content, action)
+        if option.cost.exhaust:
+            return self._after(ctx, _NONE, _NO_RES, option.gain)
+        letters = action.args[-1] if option.cost.workers else ""
+        return self._after(ctx, _payment(letters), option.cost.resources, option.gain) - 0.05
+
+    def _score_pick(self, ctx: _Context, action: Action) -> float:
+        if action.args[0] == "none":
+            return 0.0
+        item = _ITEMS.index(action.args[0])
+        return ctx.worth(_plus(ctx.game.have, item)) - ctx.now
+
+    def _score_bribe(self, ctx: _Context, action: Action) -> float:
+        band = ctx.attacker()
+        assert band is not None and band.bribe is not None
+        letters = action.args[0] if action.args else ""
+        return self._after(ctx, _payment(letters), band.bribe.resources, ())
+
+    def _score_suffer(self, ctx: _Context, action: Action) -> float:
+        decision = ctx.game.decision
+        assert decision is not None
+        return -ctx.destroy_cost(damage(ctx.game, decision[1]))
+
+
+class _Context:
+    """What the bot works out once per choice: the Canal target, the clock."""
+
+    def __init__(self, g: Game, w: Weights, built: int | None = None) -> None:
+        self.game = g
+        self.content: Content = g.content
+        self.w = w
+        built = g.built if built is None else built
+        self.built = built
+        joins = [g.content.building(b).joins for b in g.sites if b and b.startswith("outpost")]
+        self.groups = colour_groups(joins)
+        canal_cost = g.content.canals[g.river[built]].cost if built < 6 else Cost()
+        self.harvest_draw = sum(s[1] for s in g.content.board.harvest if s[0] == "draw")
+        building_now = built == g.built and g.barge
+        self.gap_weight = w.canal_gap if building_now else w.canal_gap_later
+        moves = self.flood_moves(0)
+        if building_now and moves is not None and g.flood + moves > built:
+            # The next Harvest moves the Flood onto this Canal: build it now or lose.
+            self.gap_weight = w.canal_gap_urgent
+        self.ready = len(g.ready)
+        self.cycle = len(g.ready) + len(g.exhausted) + len(g.hand)
+        self.rounds_left = max(1.0, min(w.harvest_rounds, (6 - built) * 1.6))
+        self.clock_now = self.clock(self.ready, self.cycle)
+        if self.slack(self.ready, self.cycle) < w.tight:
+            # Behind the Flood: the next Canal comes before everything else.
+            self.gap_weight = max(self.gap_weight, w.canal_gap_tight)
+        # The Barbarians to defeat: enough to survive the next Refresh, else the worst one.
+        bands = [(slot, g.content.barbarians[c]) for slot, c in enumerate(g.row) if c and c[0] == "b"]
+        self.bands = len(bands)
+        self.pressure = self.bands + shore_barbarians(g)
+        self.must_defeat = self.pressure - 6
+        bands.sort(key=lambda sb: -self.threat(sb[0]) / (sb[1].defeat.worker_count + self._price(sb[0])))
+        targets = bands[: max(1, self.must_defeat)] if g.phase == "actions" else []
+        # What to pay for, most pressing first, each with a penalty per item missing.
+        layers: list[tuple[float, Cost]] = []
+        if building_now:
+            layers.append((self.gap_weight, canal_cost))
+        attack = w.attack_gap_urgent if self.must_defeat > 0 else w.attack_gap
+        for slot, band in targets:
+            layers.append((attack, band.defeat + Cost(resources=(0, 0, 0, self._price(slot)))))
+        first = g.decision[1] if g.decision and g.decision[0] == "bribe" else 0
+        for slot, band in sorted(bands):
+            if slot >= first and (slot, band) not in targets and band.bribe is not None:
+                saved = self.destroy_cost(damage(g, slot)) - self.bribe_worth(band)
+                if saved > 0:
+                    units = band.bribe.worker_count + sum(band.bribe.resources)
+                    layers.append((min(w.bribe_gap, saved / max(units, 1)), band.bribe))
+        if not building_now and built < 6:
+            layers.append((self.gap_weight, canal_cost))
+        self.costs: list[tuple[float, Cost]] = []
+        total = Cost()
+        for weight, cost in layers:
+            total = total + cost
+            self.costs.append((weight, total))
+        self.layers = self.widened(self.groups)
+        self._worth: dict[tuple[int, ...], float] = {}
+        self.now = self.worth(g.have)
+
+    def widened(self, groups: tuple[int, ...]) -> list[tuple[float, Needs]]:
+        """The layered targets, with Worker colours joined as ``groups`` says."""
+        return [(weight, Needs(cost, groups)) for weight, cost in self.costs]
+
+    def _price(self, slot: int) -> int:
+        return self.game.row_costs[slot]
+
+    def worth(self, have: Have, layers: list[tuple[float, Needs]] | None = None) -> float:
+        """What the items held are worth, given the Canal and the Barbarians
+        still to pay for."""
+        key = tuple(have)
+        if layers is None and key in self._worth:
+            return self._worth[key]
+        w = self.w
+        total = 0.0
+        for i in range(9):
+            n = have[i]
+            total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+        gap = 0.0
+        for weight, needs in self.layers if layers is None else layers:
+            more = needs.gap(have)
+            total -= weight * max(0.0, more - gap)
+            gap = max(gap, more)
+        if layers is None:
+            self._worth[key] = total
+        return total
+
+    def gain(self, have: Have, steps: Sequence[Step]) -> tuple[Have, float]:
+        """Holdings after the steps are resolved (choosing the best of every
+        pick) and the worth of any steps that are not items."""
+        have = list(have)
+        extra = 0.0
+        supply = self.game.supply
+        for step in steps:
+            word = step[0]
+            if word == "gain":
+                have[step[1]] += min(step[2], supply[step[1]])
+            elif word == "pick":
+                for _ in range(step[2]):
+                    options = [i for i in step[1] if supply[i] > have[i] - self.game.have[i]]
+                    if not options:
+                        break
+                    best = max(options, key=lambda i: self.worth(_plus(have, i)))
+                    have[best] += 1
+            elif word in ("draw", "draw_townsfolk"):
+                extra += self.w.hand_card * step[1]
+            elif word == "destroy":
+                extra -= self.destroy_cost(step[1])
+            elif word == "reveal_barbarian":
+                extra -= self.w.barbarian * 2 * step[1] + self.crowd_risk(step[1])
+            elif word == "flood":
+                extra -= 100.0 * step[1]
+        return have, extra
+
+    def attacker(self) -> Barbarian | None:
+        d = self.game.decision
+        if d is None or d[0] != "bribe":
+            return None
+        card = self.game.row[d[1]]
+        return self.content.barbarians[card] if card else None
+
+    def slack(self, ready: int, cycle: int) -> float:
+        """Spare rounds before the Flood catches the Canal, at the bot's pace,
+        if the Ready Pile held ``ready`` cards out of ``cycle`` in play."""
+        g, w = self.game, self.w
+        per_round = self.harvest_draw + w.damage_per_round
+        building = g.phase == "actions" and g.barge and self.built == g.built
+        rounds = 0
+        left = float(ready)
+        cycle_left = float(cycle)
+        spare = 10.0
+        for position in range(g.flood + 1, 8):
+            boundaries = int(left // per_round) + 1
+            rounds += boundaries
+            need = min(position, 6) - self.built
+            cycle_left -= w.damage_per_round * boundaries
+            left = cycle_left - (boundaries * per_round - left)
+            if left <= 0:
+                # The piles run dry about then: the game must be won before.
+                rounds += int(left // per_round)
+                need = 6 - self.built
+            if need > 0:
+                have_rounds = rounds if building else rounds - 1
+                spare = min(spare, have_rounds - need * w.pace)
+            if left <= 0:
+                break
+        return spare
+
+    def clock(self, ready: int, cycle: int) -> float:
+        """Worth of the time left before the Flood: falls steeply as it runs out."""
+        spare = max(-5.0, min(10.0, self.slack(ready, cycle)))
+        scale = self.w.clock_scale
+        return -self.w.clock * scale * math.exp(-spare / scale)
+
+    def clock_delta(self, ready: int, cycle: int) -> float:
+        """Change in :meth:`clock` when the Ready Pile and the cycle change by so many cards."""
+        return self.clock(self.ready + ready, self.cycle + cycle) - self.clock_now
+
+    def card_worth(self, change: int) -> float:
+        """Worth of adding (or, negative, taking away) cards from the cycle."""
+        return change * self.w.card + self.clock_delta(0, change)
+
+    def flood_moves(self, destroys: int) -> int | None:
+        """How often the Flood moves between now and the next Take Actions
+        phase if ``destroys`` cards are lost now (None: both piles run dry)."""
+        g = self.game
+        ready, exhausted = len(g.ready), len(g.exhausted) + len(g.hand)
+        moves = 0
+        for _ in range(destroys + self.harvest_draw):
+            if ready == 0:
+                if exhausted == 0:
+                    return None
+                ready, exhausted, moves = exhausted, 0, moves + 1
+            ready -= 1
+        return moves
+
+    def destroy_cost(self, n: int) -> float:
+        """What losing ``n`` cards off the Ready Pile costs, counting the
+        reshuffles and Flood moves it brings on."""
+        cost = n * self.w.card - self.clock_delta(-n, -n)
+        before, after = self.flood_moves(0), self.flood_moves(n)
+        if after is None:
+            return cost + 500.0
+        if before is None or after <= before:
+            return cost
+        if self.game.flood + after > self.built:
+            return cost + 500.0
+        return cost + self.w.flood_step
+
+    def bribe_worth(self, band: Barbarian) -> float:
+        """Rough worth of paying this Barbarian's bribe once."""
+        if band.bribe is None:
+            return 1e9
+        w = self.w.item
+        workers = sum(n * (w[0] if mask == 1 else w[1]) for mask, n in band.bribe.workers)
+        return workers + sum(n * w[5 + i] for i, n in enumerate(band.bribe.resources))
+
+    def threat(self, slot: int) -> float:
+        """What leaving this Barbarian on the Card Row costs in the rounds to come."""
+        band = self.content.barbarians[self.game.row[slot]]  # type: ignore[index]
+        per_round = min(self.bribe_worth(band), self.destroy_cost(damage(self.game, slot)))
+        return self.w.barbarian + per_round * min(self.w.threat_rounds, self.rounds_left)
+
+    def crowd_value(self, bands: int) -> float:
+        """Worth of one Card Row space more when ``bands`` Barbarians stand
+        there after the next Refresh: beyond six the game is lost."""
+        if bands >= 7:
+            return self.w.crowd * 10
+        return self.w.crowd * 2.0 ** (bands - 6)
+
+    def crowd_risk(self, extra: int) -> float:
+        return sum(self.crowd_value(self.pressure + k) for k in range(1, extra + 1))
+
+    def crowd_relief(self) -> float:
+        """Defeating one more Barbarian, judged by the crowd after the next Refresh."""
+        return self.crowd_value(self.pressure)
+
+    def keep_for_bribes(self, colour: int) -> bool:
+        """Whether a Worker of this colour may be wanted to bribe this Round."""
+        g = self.game
+        needed = 0
+        for card in g.row:
+            if card and card[0] == "b":
+                bribe = self.content.barbarians[card].bribe
+                if bribe is not None:
+                    for mask, n in bribe.workers:
+                        if mask >> colour & 1 and mask != 0b11110 | 1:
+                            needed += n if mask == 1 << colour else 0
+        return needed >= g.have[colour]
+
+
+class Needs:
+    """A cost to aim for, prepared for :meth:`gap`: Worker requirements
+    widened by the joined colours, the most constrained first."""
+
+    __slots__ = ("demand", "reqs", "resources")
+
+    def __init__(self, cost: Cost, groups: tuple[int, ...]) -> None:
+        reqs = [(tuple(c for c in range(5) if mask >> c & 1), n) for mask, n in widen(cost.workers, groups)]
+        reqs.sort(key=lambda r: len(r[0]))
+        self.reqs = reqs
+        self.resources = cost.resources
+        self.demand = [sum(n for colours, n in reqs if c in colours) for c in range(5)]
+
+    def gap(self, have: Sequence[int]) -> float:
+        """How far ``have`` is from paying: a point per missing Worker, half a
+        point per missing Resource. Each Worker is taken from the colour the
+        later requirements want least."""
+        left = list(have[:5])
+        demand = list(self.demand)
+        missing = 0.0
+        for colours, n in self.reqs:
+            for c in colours:
+                demand[c] -= n
+            if len(colours) == 1:
+                c = colours[0]
+                take = min(n, left[c])
+                left[c] -= take
+                missing += n - take
+                continue
+            for _ in range(n):
+                best = -1
+                for c in colours:
+                    if left[c] > 0 and (best < 0 or demand[c] - left[c] < demand[best] - left[best]):
+                        best = c
+                if best < 0:
+                    missing += n
+                    break
+                left[best] -= 1
+                n -= 1
+        for i, n in enumerate(self.resources):
+            if n > have[5 + i]:
+                missing += 0.5 * (n - have[5 + i])
+        return missing
+
+
+def _plus(have: Sequence[int], item: int) -> Have:
+    out = list(have)
+    out[item] += 1
+    return out
+
+
+def _payment(letters: str) -> Payment:
+    pay = parse_letters(letters)
+    assert pay is not None, letters
+    return pay
+
+
+def _exhausts(ctx: _Context, action: Action) -> bool:
+    return action.kind == "trade" and len(action.args) == 2 and action.args[1] in ctx.game.hand
+
+
+def _trade_option(content: Content, action: Action) -> TradeOption:
+    trade = content.board.trades[int(action.args[0]) - 1]
+    rest = list(action.args[1:])
+    for option in trade.options:
+        if option.cost.exhaust:
+            return option
+        label = option.label.split(":") if option.label else []
+        if rest[: len(label)] == label and len(rest) - len(label) == (1 if option.cost.workers else 0):
+            return option
+    raise ValueError(f"no option of trade {trade.number} matches {action.key}")
+
+
+MAX_STEPS = 80
+"""Actions in one Round after which the bot stops looking for more to do."""
+_HAND_USES = ("play", "discard", "tuck")
+_ITEMS = ("white", "red", "blue", "black", "yellow", "cowrie", "clay", "wood", "provision")
+_NONE: Payment = (0, 0, 0, 0, 0)
+_NO_RES = (0, 0, 0, 0)
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A bot by name (``random`` or ``heuristic``) seeded with ``seed``."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
+
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "Weights", "make_bot"]

@@ -1,0 +1,118 @@
+"""The command line: ``simulate`` and a terminal game driven through stdin."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.yu import new_game
+from engine.yu.bots import make_bot
+from engine.yu.cli import label, main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(argv: list[str], text: str = "") -> str:
+    out = io.StringIO()
+    assert main(argv, stdin=io.StringIO(text), stdout=out) == 0
+    return out.getvalue()
+
+
+def test_simulate_json_has_the_counts() -> None:
+    data = json.loads(run(["simulate", "--games", "4", "--bot", "heuristic", "--seed", "3", "--json"]))
+    assert data["games"] == 4
+    assert data["wins"] <= data["games"]
+    assert sum(data["loss_reasons"].values()) == data["games"] - data["wins"]
+    for key in ("win_rate", "mean_rounds", "actions", "actions_per_second", "games_per_second"):
+        assert key in data
+
+
+def test_simulate_json_is_reproducible_apart_from_timing() -> None:
+    timing = {"seconds", "actions_per_second", "games_per_second"}
+    runs = [
+        json.loads(run(["simulate", "--games", "3", "--bot", "random", "--seed", "5", "--json"]))
+        for _ in "ab"
+    ]
+    first, again = ({k: v for k, v in data.items() if k not in timing} for data in runs)
+    assert first == again
+
+
+def test_simulate_prints_a_table() -> None:
+    text = run(["simulate", "--games", "2", "--bot", "random"])
+    assert "wins" in text and "lost: flood" in text and "games / second" in text
+
+
+def test_play_shows_the_board_and_the_actions() -> None:
+    text = run(["play", "--seed", "4"], "q\n")
+    for part in (
+        "Round 1",
+        "Card Row",
+        "River",
+        "Trades",
+        "Build sites",
+        "Hut spaces",
+        "Tucked",
+        "Your hand",
+    ):
+        assert part in text
+    assert "You have:" in text and "Main Supply:" in text and "Ready Pile" in text
+    assert "  1. " in text and "[end]" not in text  # the hand must be used before ending
+    assert text.rstrip().endswith("You left the game.")
+
+
+def test_play_refuses_a_bad_key_with_the_reason() -> None:
+    reason = new_game(4).explain("end")
+    assert reason
+    text = run(["play", "--seed", "4"], "end\nnot-an-action\n999\nq\n")
+    assert f"Refused: {reason}" in text
+    assert "Refused: 'not-an-action' is not an action key" in text
+    assert "There is no action 999" in text
+    assert "You left the game." in text
+
+
+def test_play_takes_an_action_by_number_and_by_key() -> None:
+    game = new_game(6)
+    first = game.legal_actions()[0]
+    view = game.view()
+    game.apply(first)
+    second = game.legal_actions()[-1]
+    text = run(["play", "--seed", "6"], f"1\n{second.key}\nq\n")
+    assert f"You chose: {label(view, first)}" in text
+    assert f"You chose: {label(game.view(), second)}" in text
+    assert "What happened:" in text
+
+
+def test_play_stops_cleanly_at_the_end_of_input() -> None:
+    text = run(["play", "--seed", "4"], "1\n")
+    assert "No more input" in text
+
+
+def test_play_a_whole_game_through_stdin() -> None:
+    game = new_game(12)
+    bot = make_bot("heuristic", 1)
+    keys = []
+    while not game.over:
+        action = bot.choose(game)
+        keys.append(action.key)
+        game.apply(action)
+    text = run(["play", "--seed", "12"], "\n".join(keys) + "\n")
+    assert "Game over after" in text
+    assert (game.view()["outcome_text"] or "") in text
+    assert "Refused" not in text
+
+
+def test_python_m_engine_yu_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.yu", "play", "--seed", "2"],
+        input="h\nq\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Card Row" in done.stdout and "You left the game." in done.stdout

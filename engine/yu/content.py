@@ -431,7 +431,11 @@ def load_barbarians(file: str, data: dict[str, Any]) -> dict[str, Barbarian]:
 
 
 def load_canals(file: str, data: dict[str, Any]) -> dict[str, CanalCard]:
-    return _cards(file, data, "canals", _canal, False)
+    cards = _cards(file, data, "canals", _canal, False)
+    for group in JADE_GROUPS:
+        if sum(c.jade == group for c in cards.values()) < 2:
+            raise ContentError(f"{file}: canals: Jade group {group}-{group + 1} needs at least 2 cards")
+    return cards
 
 
 def load_huts(file: str, data: dict[str, Any]) -> dict[str, HutCard]:
@@ -638,12 +642,14 @@ def load(directory: Path = DATA) -> Content:
     """Load and validate every content file in ``directory``."""
     digest = hashlib.sha256()
     parsed: dict[str, Any] = {}
+    owners: dict[str, str] = {}
     for name, loader in (FILES | STORY_FILES).items():
         path = directory / name
         if name in STORY_FILES and not path.exists():
             continue
         digest.update(name.encode() + path.read_bytes() if path.exists() else name.encode())
         parsed[name] = loader(name, _load_toml(path))
+        _claim_ids(name, parsed[name], owners)
     if any(name in parsed for name in STORY_FILES) and not all(name in parsed for name in STORY_FILES):
         raise ContentError(f"{directory.name}: the campaign needs all of {sorted(STORY_FILES)}")
     deck = parsed.get("story_deck.toml", {})
@@ -651,10 +657,7 @@ def load(directory: Path = DATA) -> Content:
 
     def merged(file: str, kind: str) -> dict[str, Any]:
         table = dict(parsed[file])
-        for card_id, card in deck.get(kind, {}).items():
-            if card_id in table:
-                raise ContentError(f"story_deck.toml: {card_id}: id: also used in {file}")
-            table[card_id] = card
+        table.update(deck.get(kind, {}))
         return table
 
     ongoing = {**deck.get("rules", {}), **deck.get("skills", {}), **deck.get("fortuity", {})}
@@ -674,16 +677,26 @@ def load(directory: Path = DATA) -> Content:
     return content
 
 
+def _claim_ids(file: str, loaded: Any, owners: dict[str, str]) -> None:
+    """Card, building and ending ids are unique across every file."""
+    ids: list[str] = []
+    if isinstance(loaded, Board):
+        ids = [b.id for b in loaded.buildings]
+    elif isinstance(loaded, dict):
+        for key, value in loaded.items():
+            if isinstance(value, dict):  # the Story Deck: kind -> cards
+                ids += list(value)
+            elif isinstance(value, tuple):  # the endings: deck -> cards
+                ids += [ending.id for ending in value]
+            elif isinstance(key, str):  # a table of cards
+                ids.append(key)
+    for card_id in ids:
+        if card_id in owners:
+            raise ContentError(f"{file}: {card_id}: id: also used in {owners[card_id]}")
+        owners[card_id] = file
+
+
 def _check_references(content: Content) -> None:
-    ids: dict[str, str] = {}
-    for table in content.tables:
-        for card_id in table:
-            if card_id in ids:
-                raise ContentError(f"{card_id}: id: is used by two cards")
-            ids[card_id] = card_id
-    for b in content.board.buildings:
-        if b.id in ids:
-            raise ContentError(f"board.toml: {b.id}: id: also used by a card")
     if len(content.starting(content.townsfolk)) < content.board.ready_pile + 7:
         raise ContentError("townsfolk.toml: townsfolk: too few cards for the Ready Pile and the Card Row")
     if len(content.starting(content.huts)) < 4:

@@ -1002,11 +1002,11 @@ def explain(g: Game, action: Action | str) -> str | None:
     kind, args = action.kind, action.args
     if g.outcome is not None:
         return "The game is over."
-    if kind in ("pick", "bribe", "suffer"):
+    if kind in ("pick", "bribe", "suffer", "choose"):
         if g.decision is None:
             return "There is no decision to answer."
-        if kind == "pick" and g.decision[0] != "pick":
-            return "The open decision is not a choice of items."
+        if kind in ("pick", "choose") and g.decision[0] != kind.replace("choose", "choice"):
+            return "The open decision is not that kind of choice."
         if kind in ("bribe", "suffer") and g.decision[0] != "bribe":
             return "No Barbarian is attacking now."
         if kind == "bribe":
@@ -1015,6 +1015,10 @@ def explain(g: Game, action: Action | str) -> str | None:
             why = _shortfall(g, band.bribe)
             return f"You cannot pay the bribe: {why}." if why else "That payment does not match the bribe."
         return "That is not one of the options."
+    if kind == "fortune":
+        if "fortuity" not in g.modules:
+            return "Fortuity cards are not in play in this game."
+        return "You hold no such Fortuity card."
     if g.decision is not None and kind != "trade":
         return "First answer the open decision (trades are still allowed)."
     if kind in ("play", "discard", "tuck"):
@@ -1048,6 +1052,10 @@ def explain(g: Game, action: Action | str) -> str | None:
         if card[0] != "t":
             return f"Space {slot + 1} holds a Barbarian; attack it instead."
         return f"Space {slot + 1} costs {price} provision and you have {g.have[PROVISION]}."
+    if kind == "feed":
+        return _explain_feed(g, args)
+    if kind == "levee":
+        return _explain_levee(g)
     if kind == "build":
         return _explain_build(g, args)
     if kind == "hut":
@@ -1055,6 +1063,31 @@ def explain(g: Game, action: Action | str) -> str | None:
     if kind == "trade":
         return _explain_trade(g, args)
     return f"{action.key} is not allowed now."
+
+
+def _explain_feed(g: Game, args: tuple[str, ...]) -> str:
+    if "food" not in g.modules:
+        return "The settlement needs no feeding in this game."
+    if g.fed:
+        return "The settlement is already fed this Round."
+    if args == ("provision",):
+        assert g.content.board.feed is not None
+        return f"Feeding from the stores costs {g.content.board.feed.describe()}."
+    if not args or args[0] not in g.hand:
+        return "That card is not in your hand."
+    return f"This Round the settlement asks for {food_wanted(g)}, not {g.content.townsfolk[args[0]].food}."
+
+
+def _explain_levee(g: Game) -> str:
+    levee = g.content.board.levee
+    if "levee" not in g.modules or levee is None:
+        return "The levee rule is not in play in this game."
+    if g.levee_used:
+        return "The levee can be raised once a game, and it already was."
+    if g.flood == 0:
+        return "The Flood has not moved yet."
+    why = _shortfall(g, levee)
+    return f"Cannot raise the levee: {why}." if why else "That payment does not match the levee's cost."
 
 
 def _explain_build(g: Game, args: tuple[str, ...]) -> str:

@@ -205,3 +205,26 @@ def test_warlords_leaders_are_plain_barbarians_without_the_rule(story: Content) 
     other = next(c for c in g.barbarian_deck if c != "bs1")
     set_row(g, [None, None, None, None, None, "bs1", other])
     assert damage(g, 6) == story.barbarians[other].damage
+
+
+@pytest.mark.parametrize(
+    ("modules", "key", "reason"),
+    [
+        ((), "feed:provision", "The settlement needs no feeding in this game."),
+        (("food",), "feed:provision", "Feeding from the stores costs 2 provision."),
+        ((), "levee:WW", "The levee rule is not in play in this game."),
+        (("levee",), "levee:WW", "The Flood has not moved yet."),
+        ((), "fortune:sf1", "Fortuity cards are not in play in this game."),
+        (("fortuity",), "fortune:sf1", "You hold no such Fortuity card."),
+        ((), "choose:1", "There is no decision to answer."),
+    ],
+)
+def test_module_actions_refused_say_why(
+    story: Content, modules: tuple[str, ...], key: str, reason: str
+) -> None:
+    g = game_with(story, *modules)
+    before = g.to_dict()
+    assert g.explain(key) == reason
+    with pytest.raises(IllegalAction, match=reason):
+        g.apply(key)
+    assert g.to_dict() == before

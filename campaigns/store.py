@@ -26,6 +26,9 @@ from campaigns.models import Campaign, Game, GameAction, new_seed
 from engine.yu import Event, IllegalAction, new_game, replay, revealed
 from engine.yu import Game as YuGame
 
+UNDO = GameAction.UNDO
+"""The key that takes back the last action (never an engine action key)."""
+
 
 class Stale(Exception):
     """The board changed since the player saw it; nothing was written."""
@@ -113,9 +116,9 @@ def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
 # -- writing -------------------------------------------------------------------------
 
 
-def create_campaign(owner: AbstractBaseUser, name: str) -> Campaign:
+def create_campaign(owner: AbstractBaseUser, name: str, seed: int | None = None) -> Campaign:
     with transaction.atomic():
-        campaign = Campaign.objects.create(owner=owner, name=name)
+        campaign = Campaign.objects.create(owner=owner, name=name, seed=new_seed() if seed is None else seed)
         game = _start_game(campaign, 1)
         _summarize(campaign, game, thaw(game))
         campaign.save()
@@ -170,11 +173,10 @@ def _write(board: Board, version: int, game: YuGame, row: GameAction) -> None:
     board.log.append(row)
 
 
-def act(campaign: Campaign, key: str, version: int) -> tuple[Board, list[Event]]:
+def act(board: Board, key: str, version: int) -> list[Event]:
     """Apply one action for the player who saw ``version`` of the board."""
-    if version != campaign.version:
+    if version != board.version:
         raise Stale
-    board = load(campaign)
     if key not in board.legal_keys():
         raise Refused(board.explain(key))
     try:
@@ -189,14 +191,13 @@ def act(campaign: Campaign, key: str, version: int) -> tuple[Board, list[Event]]
         revealed=revealed(events),
     )
     _write(board, version, board.game, row)
-    return board, events
+    return events
 
 
-def undo(campaign: Campaign, version: int) -> Board:
+def undo(board: Board, version: int) -> None:
     """Take back the last action, unless it revealed hidden information."""
-    if version != campaign.version:
+    if version != board.version:
         raise Stale
-    board = load(campaign)
     target = board.undo_target
     if target is None:
         raise Refused("Nothing to undo: the last action revealed something new, or none was taken.")
@@ -211,7 +212,6 @@ def undo(campaign: Campaign, version: int) -> Board:
         undoes=target.seq,
     )
     _write(board, version, game, row)
-    return board
 
 
 def reset(campaign: Campaign) -> None:

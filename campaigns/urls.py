@@ -5,6 +5,13 @@ from campaigns import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    path("campaigns/new/", views.create, name="create"),
+    path("c/<uuid:code>/", views.board, name="board"),
+    path("c/<uuid:code>/act/", views.act, name="act"),
+    path("c/<uuid:code>/rename/", views.rename, name="rename"),
+    path("c/<uuid:code>/reset/", views.reset, name="reset"),
+    path("c/<uuid:code>/delete/", views.delete, name="delete"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

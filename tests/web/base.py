@@ -1,9 +1,26 @@
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import User
 from django.test import TestCase, override_settings
 
+from campaigns import store
+from campaigns.models import Campaign
+
 PASSWORD = "river-of-nine-bends"
+SEED = 7
+
+
+def action_keys(html: str) -> list[str]:
+    """Every action key the board offers, as its buttons post them."""
+    return re.findall(r'name="key" value="([^"]+)"', html)
+
+
+def board_version(html: str) -> int:
+    found = re.search(r'id="board-version" value="(\d+)"', html)
+    assert found, "no version on the board"
+    return int(found.group(1))
 
 
 # Real hashing is slow on purpose; the tests only need it to round-trip.
@@ -12,3 +29,7 @@ class BaseTestCase(TestCase):
     def setUp(self) -> None:
         super().setUp()
         self.alice = User.objects.create_user("alice", password=PASSWORD)
+        self.mallory = User.objects.create_user("mallory", password=PASSWORD)
+
+    def make_campaign(self, name: str = "Yellow River", seed: int = SEED) -> Campaign:
+        return store.create_campaign(self.alice, name, seed)

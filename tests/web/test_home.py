@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from campaigns import store
+
 from .base import BaseTestCase
 
 
@@ -26,10 +28,34 @@ class HomeTestCase(BaseTestCase):
         self.assertContains(r, 'hx-headers=\'{"X-CSRFToken": "')
         self.assertContains(r, "css/site.css")
 
-    def test_it_uses_two_queries(self) -> None:
+    def test_it_uses_three_queries(self) -> None:
+        self.make_campaign("One")
+        self.make_campaign("Two")
         self.client.force_login(self.alice)
-        with self.assertNumQueries(2):  # the session, then the user
+        with self.assertNumQueries(3):  # the session, the user, then the campaigns
             self.client.get("/")
+
+    def test_it_lists_campaigns_with_their_summary(self) -> None:
+        campaign = self.make_campaign("Nine Bends")
+        self.client.force_login(self.alice)
+        r = self.client.get("/")
+        self.assertContains(r, "Nine Bends")
+        self.assertContains(r, f'href="/c/{campaign.code}/"')
+        self.assertContains(r, '<td data-label="Game">1</td>', html=True)
+        self.assertContains(r, '<td data-label="Wins">0</td>', html=True)
+        self.assertContains(r, '<td data-label="Losses">0</td>', html=True)
+        self.assertContains(r, "Playing")
+        self.assertContains(r, f'href="/c/{campaign.code}/rename/"')
+        self.assertContains(r, f'href="/c/{campaign.code}/reset/"')
+        self.assertContains(r, f'href="/c/{campaign.code}/delete/"')
+        self.assertNotContains(r, "No campaigns yet.")
+
+    def test_it_lists_only_own_campaigns(self) -> None:
+        store.create_campaign(self.mallory, "Mallory's River")
+        self.client.force_login(self.alice)
+        r = self.client.get("/")
+        self.assertNotContains(r, "Mallory&#x27;s River")
+        self.assertContains(r, "No campaigns yet.")
 
     def test_it_rejects_post(self) -> None:
         r = self.client.post("/")

@@ -34,7 +34,7 @@ class SignupTestCase(BaseTestCase):
     def test_it_rejects_taken_username(self) -> None:
         r = self.client.post(self.url, self.form(username="alice"))
         self.assertContains(r, "A user with that username already exists.")
-        self.assertEqual(User.objects.count(), 1)
+        self.assertEqual(User.objects.filter(username="alice").count(), 1)
 
     def test_it_sends_logged_in_user_home(self) -> None:
         self.client.force_login(self.alice)

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from django import forms
+
+from campaigns.models import Campaign
+
+
+class CampaignForm(forms.ModelForm):
+    name = forms.CharField(
+        max_length=80,
+        widget=forms.TextInput(attrs={"placeholder": "e.g. The Yellow River", "autocomplete": "off"}),
+    )
+
+    class Meta:
+        model = Campaign
+        fields = ("name",)
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError("Give the campaign a name.")
+        return name
+
+
+class ActionForm(forms.Form):
+    """An action as a form posts it: the key and the board version the player saw."""
+
+    key = forms.CharField(max_length=200)
+    version = forms.IntegerField(min_value=0)
+
+
+class UndoForm(forms.Form):
+    version = forms.IntegerField(min_value=0)

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+import re
+
+from campaigns import store
+from campaigns.models import Campaign, GameAction
+
+from .base import BaseTestCase
+
+HTMX = {"HX-Request": "true"}
+
+
+def swapped(html: str) -> list[str]:
+    """The ids of the regions an htmx answer swaps out of band."""
+    return re.findall(r'<\w+ id="([\w-]+)"[^>]*hx-swap-oob="true"', html)
+
+
+class ActTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/act/"
+        self.board_url = f"/c/{self.campaign.code}/"
+        self.client.force_login(self.alice)
+
+    def post(self, key: str, version: int = 0, htmx: bool = False) -> object:
+        return self.client.post(self.url, {"key": key, "version": version}, headers=HTMX if htmx else {})
+
+    def assertUnchanged(self) -> None:
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.version, 0)
+        self.assertFalse(GameAction.objects.exists())
+        game = self.campaign.games.get()
+        self.assertEqual(game.version, 0)
+        self.assertEqual(game.state, store.load(self.campaign).game.to_dict())
+        self.assertEqual(game.state["hand"], ["t20", "t03", "t12", "t10"])
+
+    def test_it_applies_an_action_and_redirects(self) -> None:
+        r = self.post("play:t03")
+        self.assertRedirects(r, self.board_url)
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.version, 1)
+        game = self.campaign.games.get()
+        self.assertEqual(game.version, 1)
+        self.assertNotIn("t03", game.state["hand"])
+        row = GameAction.objects.get()
+        self.assertEqual((row.game, row.seq, row.key, row.revealed), (game, 1, "play:t03", False))
+        self.assertEqual(row.events[0]["text"], "Played Potter.")
+        r = self.client.get(self.board_url)
+        self.assertContains(r, "Played Potter.")
+
+    def test_it_answers_htmx_with_the_changed_regions_only(self) -> None:
+        r = self.post("play:t03", htmx=True)
+        html = r.content.decode()
+        self.assertEqual(r.status_code, 200)
+        self.assertNotIn("<html", html)
+        regions = swapped(html)
+        for region in ("hand", "supply", "piles", "log", "notice"):
+            self.assertIn(region, regions)
+        self.assertNotIn("card-row", regions)  # Potter gives Clay: the Card Row is as it was
+        self.assertNotIn("river", regions)
+        self.assertIn('id="board-version" value="1" hx-swap-oob="true"', html)
+        self.assertIn("yu:acted", r["HX-Trigger"])
+
+    def test_it_refuses_a_stale_version_with_the_fresh_board(self) -> None:
+        self.post("play:t03")
+        r = self.post("play:t20", version=0)
+        self.assertEqual(r.status_code, 409)
+        self.assertContains(r, "The board had changed since you saw it", status_code=409)
+        self.assertContains(r, 'id="board-version" value="1"', status_code=409)
+        self.assertContains(r, "<html", status_code=409)
+        self.assertEqual(GameAction.objects.count(), 1)
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.version, 1)
+        self.assertIn("t20", self.campaign.games.get().state["hand"])
+
+    def test_it_never_applies_an_action_twice(self) -> None:
+        self.post("play:t03", htmx=True)
+        r = self.post("play:t03", htmx=True)  # a double click
+        self.assertEqual(r.status_code, 409)
+        self.assertTrue(
+            r.content.decode().lstrip().startswith('<div id="board" class="board" hx-swap-oob="true"')
+        )
+        self.assertEqual(GameAction.objects.count(), 1)
+
+    def test_it_refuses_a_stale_write_racing_past_the_check(self) -> None:
+        board = store.load(self.campaign)
+        Campaign.objects.filter(pk=self.campaign.pk).update(version=5)  # another window won the race
+        with self.assertRaises(store.Stale):
+            store.act(board, "play:t03", 0)
+        self.assertFalse(GameAction.objects.exists())
+        self.assertIn("t03", self.campaign.games.get().state["hand"])
+
+    def test_it_refuses_an_illegal_action_with_the_reason(self) -> None:
+        r = self.post("attack:1:R")
+        self.assertEqual(r.status_code, 400)
+        self.assertContains(r, "Space 1 holds a Townsfolk card, not a Barbarian.", status_code=400)
+        self.assertUnchanged()
+
+    def test_it_refuses_an_illegal_action_for_htmx_with_the_reason_only(self) -> None:
+        r = self.post("end", htmx=True)
+        self.assertEqual(r.status_code, 400)
+        self.assertEqual(swapped(r.content.decode()), ["notice"])
+        self.assertContains(r, "Use every Townsfolk card in your hand first (4 left).", status_code=400)
+        self.assertUnchanged()
+
+    def test_it_refuses_forged_keys(self) -> None:
+        for key in ("drop table", "play:t99", "play:", "build:farm1:9:WWWWW", "undo:3", "x" * 64, "next"):
+            with self.subTest(key=key):
+                r = self.post(key)
+                self.assertEqual(r.status_code, 400)
+                self.assertContains(r, 'class="notice"', status_code=400)
+        self.assertUnchanged()
+
+    def test_it_refuses_a_missing_version(self) -> None:
+        r = self.client.post(self.url, {"key": "play:t03"})
+        self.assertEqual(r.status_code, 400)
+        self.assertContains(r, "That was not an action.", status_code=400)
+        self.assertUnchanged()
+
+    def test_it_hides_other_users_campaigns(self) -> None:
+        self.client.force_login(self.mallory)
+        r = self.post("play:t03")
+        self.assertEqual(r.status_code, 404)
+        self.assertUnchanged()
+
+    def test_it_sends_anonymous_users_to_log_in(self) -> None:
+        self.client.logout()
+        r = self.post("play:t03")
+        self.assertRedirects(r, f"/accounts/login/?next={self.url}")
+        self.assertUnchanged()
+
+    def test_it_rejects_get(self) -> None:
+        r = self.client.get(self.url)
+        self.assertEqual(r.status_code, 405)

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from campaigns import store
+
+from .base import BaseTestCase, action_keys, board_version
+
+
+class BoardTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/"
+
+    def test_it_shows_the_board(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.url)
+        self.assertContains(r, "<title>Yellow River · Legacy of Yu</title>", html=True)
+        for region in (
+            "status",
+            "decision",
+            "hand",
+            "card-row",
+            "river",
+            "settlement",
+            "supply",
+            "piles",
+            "log",
+        ):
+            self.assertContains(r, f'id="{region}"')
+        self.assertContains(r, "Round 1")
+        self.assertContains(r, "Flood forecast")
+        self.assertContains(r, "Village Elder")  # in the hand (seed 7)
+        self.assertContains(r, "Left in the Main Supply")
+        self.assertContains(r, 'href="/rules/"')
+        self.assertEqual(board_version(r.content.decode()), 0)
+
+    def test_it_offers_every_legal_action_once(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.url)
+        offered = action_keys(r.content.decode())
+        board = store.load(self.campaign)
+        self.assertEqual(sorted(offered), sorted(board.legal_keys()))
+
+    def test_it_says_why_an_action_is_unavailable(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.url)
+        self.assertContains(r, "Use every Townsfolk card in your hand first (4 left).")
+        self.assertContains(r, "Cannot build the Canal")
+
+    def test_it_draws_workers_with_letters_and_shapes(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.url)
+        self.assertContains(r, 'aria-label="White Worker (Labourer)"')
+        self.assertContains(
+            r, '<use href="#shape-white"></use><text x="12" y="16.5" text-anchor="middle">W</text>'
+        )
+        self.assertContains(r, '<symbol id="shape-yellow"')
+
+    def test_it_answers_htmx_with_the_board_fragment(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.url, headers={"HX-Request": "true"})
+        html = r.content.decode()
+        self.assertTrue(html.lstrip().startswith('<div id="board"'))
+        self.assertNotIn("<html", html)
+        self.assertIn('id="hand"', html)
+
+    def test_it_uses_few_queries(self) -> None:
+        self.client.force_login(self.alice)
+        # the session, the user, the campaign, its game, the game's log
+        with self.assertNumQueries(5):
+            self.client.get(self.url)
+
+    def test_it_hides_other_users_campaigns(self) -> None:
+        self.client.force_login(self.mallory)
+        r = self.client.get(self.url)
+        self.assertEqual(r.status_code, 404)
+
+    def test_it_sends_anonymous_users_to_log_in(self) -> None:
+        r = self.client.get(self.url)
+        self.assertRedirects(r, f"/accounts/login/?next={self.url}")
+
+    def test_it_is_404_for_unknown_code(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get("/c/00000000-0000-0000-0000-000000000000/")
+        self.assertEqual(r.status_code, 404)
+
+    def test_it_rejects_post(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.post(self.url)
+        self.assertEqual(r.status_code, 405)

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from campaigns import store
+from campaigns.models import GameAction
+
+from .base import BaseTestCase
+
+
+class ResetTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/reset/"
+        board = store.load(self.campaign)
+        store.act(board, board.legal_keys()[0], 0)
+
+    def test_it_asks_first(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.url)
+        self.assertContains(r, "Reset “Yellow River”?")
+        self.assertContains(r, f'action="/c/{self.campaign.code}/reset/"')
+        self.assertEqual(self.campaign.games.count(), 1)
+
+    def test_it_starts_over_and_keeps_the_record(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.post(self.url)
+        self.assertRedirects(r, f"/c/{self.campaign.code}/")
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.run, 2)
+        self.assertEqual(self.campaign.game_number, 1)
+        self.assertEqual(self.campaign.games.count(), 2)  # the old game stays on record
+        self.assertEqual(GameAction.objects.count(), 1)
+        board = store.load(self.campaign)
+        self.assertEqual(board.game_row.run, 2)
+        self.assertEqual(board.log, [])
+
+    def test_it_hides_other_users_campaigns(self) -> None:
+        self.client.force_login(self.mallory)
+        self.assertEqual(self.client.get(self.url).status_code, 404)
+        self.assertEqual(self.client.post(self.url).status_code, 404)
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.run, 1)
+
+    def test_it_requires_login(self) -> None:
+        r = self.client.post(self.url)
+        self.assertRedirects(r, f"/accounts/login/?next={self.url}")

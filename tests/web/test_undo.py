@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from campaigns import store
+from campaigns.models import GameAction
+
+from .base import BaseTestCase, action_keys
+
+
+class UndoTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/act/"
+        self.start = self.campaign.games.get().state
+        self.client.force_login(self.alice)
+
+    def post(self, key: str, version: int) -> object:
+        return self.client.post(self.url, {"key": key, "version": version})
+
+    def test_it_takes_back_the_last_action(self) -> None:
+        self.post("play:t03", 0)
+        self.post("play:t12", 1)
+        r = self.post("undo", 2)
+        self.assertRedirects(r, f"/c/{self.campaign.code}/")
+        game = self.campaign.games.get()
+        self.assertEqual(game.version, 3)
+        self.assertIn("t12", game.state["hand"])
+        self.assertNotIn("t03", game.state["hand"])
+        undo = GameAction.objects.get(seq=3)
+        self.assertEqual((undo.key, undo.undoes), ("undo", 2))
+        self.assertEqual(undo.events[0]["text"], "Took back: Played Wrestler.")
+        r = self.client.get(f"/c/{self.campaign.code}/")
+        self.assertContains(r, "(taken back)")
+
+    def test_it_walks_back_to_the_start_and_keeps_the_log(self) -> None:
+        self.post("play:t03", 0)
+        self.post("play:t12", 1)
+        self.post("undo", 2)
+        self.post("undo", 3)
+        game = self.campaign.games.get()
+        self.assertEqual(game.state, self.start)
+        self.assertEqual(GameAction.objects.count(), 4)  # append-only: nothing was deleted
+        self.assertEqual(store.effective(list(game.actions.all())), [])
+        r = self.post("undo", 4)
+        self.assertEqual(r.status_code, 400)
+        self.assertContains(r, "Nothing to undo", status_code=400)
+
+    def test_it_never_undoes_a_reveal(self) -> None:
+        version = 0
+        while not GameAction.objects.filter(revealed=True).exists():
+            keys = store.load(self.campaign).legal_keys()
+            plays = [k for k in keys if k.startswith("play:")]
+            key = plays[0] if plays else "end" if "end" in keys else "suffer" if "suffer" in keys else keys[0]
+            self.post(key, version)
+            version += 1
+        # The end of the Round drew new cards: that action stands.
+        r = self.client.get(f"/c/{self.campaign.code}/")
+        self.assertNotIn("undo", action_keys(r.content.decode()))
+        before = self.campaign.games.get().state
+        r = self.post("undo", version)
+        self.assertEqual(r.status_code, 400)
+        self.assertContains(r, "Nothing to undo", status_code=400)
+        self.assertEqual(self.campaign.games.get().state, before)
+
+    def test_it_refuses_a_stale_undo(self) -> None:
+        self.post("play:t03", 0)
+        r = self.post("undo", 0)
+        self.assertEqual(r.status_code, 409)
+        self.assertNotIn("t03", self.campaign.games.get().state["hand"])
+
+    def test_it_offers_undo_only_when_possible(self) -> None:
+        r = self.client.get(f"/c/{self.campaign.code}/")
+        self.assertNotIn("undo", action_keys(r.content.decode()))
+        self.post("play:t03", 0)
+        r = self.client.get(f"/c/{self.campaign.code}/")
+        self.assertIn("undo", action_keys(r.content.decode()))

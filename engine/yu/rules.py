@@ -9,6 +9,7 @@ each one does, so applying an action only carries out its prepared payload.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.yu.actions import Action, IllegalAction, MalformedAction
@@ -50,6 +51,8 @@ __all__ = ["BLACK", "BLUE", "CLAY", "RED", "WHITE", "WOOD", "YELLOW"]
 
 Payload = tuple[Any, ...]
 NUMBERS = tuple(str(n) for n in range(1, 10))
+RECRUIT = tuple(Action("recruit", (n,)) for n in NUMBERS)
+DISMISS = tuple(Action("dismiss", (n,)) for n in NUMBERS)
 """Spaces, sites and trades are numbered from 1 in action keys."""
 
 
@@ -609,6 +612,7 @@ def _collectable(g: Game, gain: tuple[Step, ...]) -> bool:
 
 
 def _trade_actions(g: Game, out: dict[Action, Payload]) -> None:
+    have = g.have
     for trade in open_trades(g):
         number = NUMBERS[trade.number - 1]
         for option in trade.options:
@@ -617,18 +621,24 @@ def _trade_actions(g: Game, out: dict[Action, Payload]) -> None:
                 for card in g.hand:
                     out[Action("trade", (number, card))] = ("exhaust", card, option)
                 continue
+            r = cost.resources
+            if have[COWRIE] < r[0] or have[CLAY] < r[1] or have[WOOD] < r[2] or have[PROVISION] < r[3]:
+                continue
             if not _collectable(g, option.gain):
                 continue
+            if not cost.workers:
+                out[_trade_action(number, option.label, "")] = ("trade", option, NO_WORKERS)
+                continue
             for pay in _payments(g, cost):
-                args = [number]
-                if option.label:
-                    args.append(option.label)
-                if cost.workers:
-                    args.append(letters(pay))
-                out[Action("trade", tuple(args))] = ("trade", option, pay)
+                out[_trade_action(number, option.label, letters(pay))] = ("trade", option, pay)
     if "fortuity" in g.modules:
         for card in g.fortunes:
             out[Action("fortune", (card,))] = ("fortune", card)
+
+
+@lru_cache(maxsize=1024)
+def _trade_action(number: str, label: str, pay: str) -> Action:
+    return Action("trade", tuple(a for a in (number, label, pay) if a))
 
 
 _HAND_USES: dict[str, tuple[tuple[Action, Payload], ...]] = {}
@@ -685,8 +695,8 @@ def _list_actions(g: Game) -> dict[Action, Payload]:
         price = costs[slot]
         if card[0] == "t":
             if provisions >= price:
-                out[Action("recruit", (NUMBERS[slot],))] = ("recruit", slot)
-                out[Action("dismiss", (NUMBERS[slot],))] = ("dismiss", slot)
+                out[RECRUIT[slot]] = ("recruit", slot)
+                out[DISMISS[slot]] = ("dismiss", slot)
         else:
             band = content.barbarians[card]
             for pay in _payments(g, band.defeat, price):
@@ -1005,8 +1015,10 @@ def explain(g: Game, action: Action | str) -> str | None:
     if kind in ("pick", "bribe", "suffer", "choose"):
         if g.decision is None:
             return "There is no decision to answer."
-        if kind in ("pick", "choose") and g.decision[0] != kind.replace("choose", "choice"):
-            return "The open decision is not that kind of choice."
+        if kind == "pick" and g.decision[0] != "pick":
+            return "The open decision is not a choice of items."
+        if kind == "choose" and g.decision[0] != "choice":
+            return "The open decision is not a choice between the story's options."
         if kind in ("bribe", "suffer") and g.decision[0] != "bribe":
             return "No Barbarian is attacking now."
         if kind == "bribe":

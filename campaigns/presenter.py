@@ -120,9 +120,18 @@ def _key(kind: str, args: list[str]) -> str:
     return ":".join((kind, *args))
 
 
-def present(game: Game, legal: list[str], names: dict[str, str] | None = None) -> dict[str, Any]:
-    """Everything the board templates show, from the engine's view and legal keys."""
-    view = game.view()
+def present(
+    game: Game,
+    legal: list[str],
+    story: dict[str, Any] | None = None,
+    last_events: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Everything the board templates show, from the engine's views and legal keys.
+
+    ``story`` is the campaign's view (None for a lone game); ``last_events`` are
+    the events of the last action, for the reading panel.
+    """
+    view = game_view(game)
     keys = Keys(legal)
     acting = view["phase"] == "actions" and view["decision"] is None and not view["outcome"]
 
@@ -135,6 +144,7 @@ def present(game: Game, legal: list[str], names: dict[str, str] | None = None) -
             return ""
 
     hand_names = {c["id"]: c["name"] for c in view["hand"]}
+    between = _between(story, keys)  # takes the campaign's own choose/next keys first
     board = {
         "view": view,
         "decision": _decision(view, keys),
@@ -146,9 +156,107 @@ def present(game: Game, legal: list[str], names: dict[str, str] | None = None) -
         "end": Move("End actions", [Choice("end")] if keys.take("end") else [], why("end"), "primary"),
         "status": _status(view),
         "acting": acting,
+        "rules": _rules(game, keys, story),
+        "between": between,
+        "reading": reading(game, last_events or []),
+        "story": story,
     }
     board["other"] = [Move(key, [Choice(key)]) for key in keys.rest()]
     return board
+
+
+def game_view(game: Game) -> dict[str, Any]:
+    """The game's view. The engine's view cannot yet describe a story choice made
+    during a game (it reads the choice as a Barbarian's bribe and fails), so the
+    choice is set aside while the rest is described, then described here."""
+    if not (game.decision and game.decision[0] == "choice"):
+        return game.view()
+    decision, game.decision = game.decision, None
+    try:
+        view = game.view()
+    finally:
+        game.decision = decision
+    view["decision"] = {
+        "kind": "choice",
+        "prompt": "The story asks you to choose.",
+        "options": [option[0] for option in decision[1]],
+    }
+    return view
+
+
+STORY_EVENTS = (
+    "entry",
+    "ending",
+    "choice",
+    "find",
+    "retire",
+    "adjust",
+    "module",
+    "start",
+    "campaign",
+    "over",
+)
+
+
+def reading(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the story said in the last action: entries with their text, and
+    the changes it made, in order."""
+    read = []
+    for event in events:
+        if event["kind"] not in STORY_EVENTS:
+            continue
+        entry = game.content.entries.get(event["data"]) if event["kind"] == "entry" else None
+        if entry is not None:
+            read.append({"kind": "entry", "number": entry.number, "title": entry.title, "text": entry.text})
+        else:
+            read.append({"kind": event["kind"], "text": event["text"]})
+    return read
+
+
+def _between(story: dict[str, Any] | None, keys: Keys) -> dict[str, Any] | None:
+    """Between games: the story's choice, and the next game's start."""
+    if story is None or not (story["game_over"] or story["decision"]):
+        return None
+    moves = []
+    options = (story["decision"] or {}).get("options", [])
+    if story["decision"]:
+        for args in keys.take("choose"):
+            number = int(args[0]) if args and args[0].isdigit() else 0
+            label = options[number - 1] if 0 < number <= len(options) else f"Option {number}"
+            moves.append(Move(str(label), [Choice(_key("choose", args))], style="primary"))
+    start = Move(
+        f"Start game {story['game'] + 1}", [Choice("next")] if keys.take("next") else [], style="primary"
+    )
+    ending = story["revealed"][-1] if story["revealed"] and story["game_over"] else None
+    return {
+        "prompt": (story["decision"] or {}).get("prompt", ""),
+        "moves": moves,
+        "next": start,
+        "ending": ending,
+    }
+
+
+def _rules(game: Game, keys: Keys, story: dict[str, Any] | None) -> dict[str, Any]:
+    """The rules the story added, with their actions: feeding, the levee, Fortuity cards."""
+    moves = []
+    feed = keys.take("feed", "provision")
+    if feed:
+        moves.append(Move("Feed the settlement from the stores", [Choice("feed:provision")]))
+    levee = [Choice(_key("levee", a), "", payment(a[0]) if a else ()) for a in keys.take("levee")]
+    if levee:
+        moves.append(Move("Raise the levee (the Flood goes back one space)", levee))
+    for args in keys.take("fortune"):
+        name = _name(game, args[0]) if args else ""
+        moves.append(Move(f"Play the Fortuity card {name}", [Choice(_key("fortune", args))]))
+    ongoing = story["ongoing"] if story else []
+    return {"moves": moves, "ongoing": ongoing, "modules": story["modules"] if story else game.modules}
+
+
+def _name(game: Game, card_id: str) -> str:
+    try:
+        return game.content.name(card_id)
+    except KeyError:
+        return card_id
 
 
 def _status(view: dict[str, Any]) -> dict[str, Any]:
@@ -349,6 +457,7 @@ def _hand(view: dict[str, Any], keys: Keys) -> list[dict[str, Any]]:
             Move("Play", [Choice(f"play:{cid}")] if keys.take("play", cid) else [], style="primary"),
             Move("Discard", [Choice(f"discard:{cid}")] if keys.take("discard", cid) else []),
             Move("Tuck", [Choice(f"tuck:{cid}")] if keys.take("tuck", cid) else []),
+            Move("Feed the settlement", [Choice(f"feed:{cid}")] if keys.take("feed", cid) else []),
         ]
         exhaust = [a for a in keys.by_kind.get("trade", []) if len(a) == 2 and a[1] == cid]
         for a in exhaust:

@@ -1,14 +1,19 @@
 """The storage boundary: the only module that turns rows into engine objects and back.
 
+A campaign row holds the engine's campaign state without its current game; each
+game row holds that game's state, the campaign state it started from, and an
+append-only log of the actions taken from there (the choices between games and
+the ``next`` that starts the following game included).
+
 Every write to a board goes through :func:`act` or :func:`undo`: the new state,
 the action row and the version bump are written in one transaction, and the
 campaign row is updated only if its version is still the one the player saw
 (``filter(pk=..., version=old).update(...)``). A stale version raises
 :class:`Stale` and nothing is written.
 
-The log is append-only. An undo is a row of its own naming the row it takes
-back; the game is then rebuilt from its seed and the log without the undone
-rows. Undo never takes back a row whose events revealed hidden information.
+An undo is a row of its own naming the row it takes back; the game is then
+rebuilt from where it started and the rows that still stand. Undo never takes
+back a row whose events revealed hidden information.
 """
 
 from __future__ import annotations
@@ -23,8 +28,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import Campaign, Game, GameAction, new_seed
-from engine.yu import Event, IllegalAction, new_game, replay, revealed
+from engine.yu import Event, IllegalAction, replay, revealed
 from engine.yu import Game as YuGame
+from engine.yu.campaign import Campaign as YuCampaign
 
 UNDO = GameAction.UNDO
 """The key that takes back the last action (never an engine action key)."""
@@ -40,10 +46,15 @@ class Refused(Exception):
 
 @dataclass
 class Board:
-    """A campaign row with its current game, thawed into the engine."""
+    """A campaign row with its current game, thawed into the engine.
+
+    ``engine`` is the campaign (None for a lone game stored before campaigns
+    existed); ``game`` is its current game.
+    """
 
     campaign: Campaign
     game_row: Game
+    engine: YuCampaign | None
     game: YuGame
     log: list[GameAction] = field(default_factory=list)
 
@@ -51,16 +62,25 @@ class Board:
     def version(self) -> int:
         return self.campaign.version
 
+    @property
+    def player(self) -> YuCampaign | YuGame:
+        """What actions go to: the campaign routes them to its game."""
+        return self.engine if self.engine is not None else self.game
+
     def legal_keys(self) -> list[str]:
-        return [a.key for a in self.game.legal_actions()]
+        return [a.key for a in self.player.legal_actions()]
 
     def explain(self, key: str) -> str:
         """Why ``key`` is refused now, in the engine's words."""
         try:
-            reason = self.game.explain(key)
+            reason = self.player.explain(key)
         except Exception:  # a forged key the engine cannot even explain
             reason = None
         return reason or f"{key[:64]!r} is not an action you can take now."
+
+    def story(self) -> dict[str, Any] | None:
+        """The campaign as the player knows it (None for a lone game)."""
+        return self.engine.view() if self.engine is not None else None
 
     @property
     def undo_target(self) -> GameAction | None:
@@ -77,40 +97,76 @@ class Board:
 def current_game(campaign: Campaign) -> Game:
     game = campaign.games.filter(run=campaign.run).order_by("-number").first()
     if game is None:  # a campaign always has a game; this heals one left without
-        game = _start_game(campaign, 1)
+        game = _start_run(campaign)
     return game
 
 
 def load(campaign: Campaign, with_log: bool = True) -> Board:
     game_row = current_game(campaign)
     log = list(game_row.actions.order_by("seq")) if with_log else []
-    return Board(campaign, game_row, thaw(game_row, log if with_log else None), log)
+    engine, game = thaw(campaign, game_row)
+    return Board(campaign, game_row, engine, game, log)
 
 
-def thaw(game_row: Game, log: list[GameAction] | None = None) -> YuGame:
-    """The engine game from its stored state, or rebuilt from its log when the
-    stored state is from an older version of the game's content."""
+def thaw(campaign: Campaign, game_row: Game) -> tuple[YuCampaign | None, YuGame]:
+    """The campaign and its current game from their stored state, or replayed
+    from the log when the state was saved by an older version of the content."""
+    if campaign.state is None:  # a lone game
+        try:
+            return None, YuGame.from_dict(game_row.state)
+        except (ValueError, KeyError):
+            return None, replay(game_row.seed, [r.key for r in effective(list(game_row.actions.all()))])
     try:
-        return YuGame.from_dict(game_row.state)
+        engine = YuCampaign.from_dict({**campaign.state, "current": game_row.state})
     except (ValueError, KeyError):
-        if log is None:
-            log = list(game_row.actions.order_by("seq"))
-        return rebuild(game_row, log)
+        engine = YuCampaign.replay(campaign.seed, run_keys(campaign))
+    assert engine.game is not None
+    return engine, engine.game
 
 
-def rebuild(game_row: Game, log: list[GameAction]) -> YuGame:
-    """The game replayed from its seed and the actions still standing in ``log``."""
-    return replay(game_row.seed, [row.key for row in effective(log)])
+def run_keys(campaign: Campaign, before: Game | None = None) -> list[str]:
+    """Every action that stands in the campaign's current run (up to game ``before``)."""
+    games = campaign.games.filter(run=campaign.run).order_by("number")
+    if before is not None:
+        games = games.filter(number__lt=before.number)
+    keys: list[str] = []
+    for game in games.prefetch_related("actions"):
+        keys += [row.key for row in effective(list(game.actions.all()))]
+    return keys
 
 
 def effective(log: list[GameAction]) -> list[GameAction]:
     """The action rows that stand: the log without undo rows and what they took back."""
-    undone = {row.undoes for row in log if row.key == GameAction.UNDO}
-    return [row for row in log if row.key != GameAction.UNDO and row.seq not in undone]
+    log = sorted(log, key=lambda row: row.seq)
+    undone = {row.undoes for row in log if row.key == UNDO}
+    return [row for row in log if row.key != UNDO and row.seq not in undone]
+
+
+def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> tuple[YuCampaign | None, YuGame]:
+    """The game row's start with ``keys`` applied: a campaign, or a lone game."""
+    if game_row.start is None:
+        return None, replay(game_row.seed, keys)
+    try:
+        engine = YuCampaign.from_dict(game_row.start)
+    except (ValueError, KeyError):  # saved by older content: replay the run up to here
+        engine = YuCampaign.replay(campaign.seed, run_keys(campaign, before=game_row))
+    for key in keys:
+        engine.apply(key)
+    assert engine.game is not None
+    return engine, engine.game
 
 
 def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
     return [{"kind": e.kind, "text": e.text, "reveal": e.reveal, "data": e.data} for e in events]
+
+
+def _stored(engine: YuCampaign) -> dict[str, Any]:
+    """The campaign state for its row: its current game is stored in the game's row."""
+    return {**engine.to_dict(), "current": None}
+
+
+def _json(data: Any) -> Any:
+    return json.loads(json.dumps(data))
 
 
 # -- writing -------------------------------------------------------------------------
@@ -119,58 +175,99 @@ def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
 def create_campaign(owner: AbstractBaseUser, name: str, seed: int | None = None) -> Campaign:
     with transaction.atomic():
         campaign = Campaign.objects.create(owner=owner, name=name, seed=new_seed() if seed is None else seed)
-        game = _start_game(campaign, 1)
-        _summarize(campaign, game, thaw(game))
-        campaign.save()
+        _start_run(campaign)
     return campaign
 
 
-def _start_game(campaign: Campaign, number: int) -> Game:
-    seed = new_seed() if number > 1 or campaign.run > 1 else campaign.seed
-    game = new_game(seed)
+def _start_run(campaign: Campaign) -> Game:
+    """Set the campaign up from its seed and write its first game."""
+    engine = YuCampaign.new(campaign.seed)
+    game_row = _game_row(campaign, engine)
+    campaign.state = _stored(engine)
+    _summarize(campaign, engine, engine.game)
+    campaign.save()
+    return game_row
+
+
+def _game_row(campaign: Campaign, engine: YuCampaign) -> Game:
+    assert engine.game is not None
     return Game.objects.create(
-        campaign=campaign, run=campaign.run, number=number, seed=seed, state=game.to_dict()
+        campaign=campaign,
+        run=campaign.run,
+        number=engine.number,
+        seed=engine.game.seed,
+        start=engine.to_dict(),
+        state=engine.game.to_dict(),
     )
 
 
-def _summarize(campaign: Campaign, game_row: Game, game: YuGame) -> dict[str, Any]:
+def _summarize(campaign: Campaign, engine: YuCampaign | None, game: YuGame | None) -> dict[str, Any]:
     """The list's summary fields, set on ``campaign`` and returned for an update()."""
-    summary = {
-        "game_number": game_row.number,
-        "wins": int(game.outcome == "won"),
-        "losses": int(game.over and game.outcome != "won"),
-        "status": Campaign.Status.PLAYING
-        if not game.over
-        else Campaign.Status.WON
-        if game.won
-        else Campaign.Status.LOST,
-    }
+    assert game is not None
+    if engine is None:  # a lone game
+        summary: dict[str, Any] = {
+            "game_number": 1,
+            "wins": int(game.won),
+            "losses": int(game.over and not game.won),
+            "status": Campaign.Status.WON
+            if game.won
+            else Campaign.Status.LOST
+            if game.over
+            else Campaign.Status.PLAYING,
+        }
+    else:
+        status = Campaign.Status.PLAYING
+        if engine.over:
+            status = Campaign.Status.WON if engine.won else Campaign.Status.LOST
+        elif game.over:
+            status = Campaign.Status.BETWEEN
+        summary = {
+            "game_number": engine.number,
+            "wins": engine.wins,
+            "losses": engine.losses,
+            "status": status,
+        }
     for name, value in summary.items():
         setattr(campaign, name, value)
     return summary
 
 
-def _write(board: Board, version: int, game: YuGame, row: GameAction) -> None:
-    """Write the new state, the action row and the version bump, or raise Stale."""
+def _write(board: Board, version: int, engine: YuCampaign | None, game: YuGame, row: GameAction) -> None:
+    """Write the new state, the action row and the version bump, or raise Stale.
+
+    When the action started the campaign's next game, the game row keeps its
+    final state and a row for the new game is added.
+    """
     campaign, game_row = board.campaign, board.game_row
+    started = engine is not None and engine.number != game_row.number
     now = timezone.now()
-    summary = _summarize(campaign, game_row, game)
+    summary = _summarize(campaign, engine, game)
+    state = _stored(engine) if engine is not None else None
+    game_state = game_row.state if started else game.to_dict()
     with transaction.atomic():
         count = Campaign.objects.filter(pk=campaign.pk, version=version).update(
-            version=F("version") + 1, updated=now, **summary
+            version=F("version") + 1, state=state, updated=now, **summary
         )
         if count != 1:
             raise Stale
         count = Game.objects.filter(pk=game_row.pk, version=game_row.version).update(
-            state=game.to_dict(), version=row.seq, outcome=game.outcome or "", updated=now
+            state=game_state,
+            version=row.seq,
+            outcome=(game_row.outcome if started else game.outcome) or "",
+            updated=now,
         )
         if count != 1:
             raise Stale
         row.save()
-    campaign.version = version + 1
-    game_row.state, game_row.version, game_row.outcome = game.to_dict(), row.seq, game.outcome or ""
-    board.game = game
-    board.log.append(row)
+        new_row = _game_row(campaign, engine) if started and engine is not None else None
+    campaign.version, campaign.state = version + 1, state
+    game_row.state, game_row.version = game_state, row.seq
+    board.engine, board.game = engine, game
+    if new_row is not None:
+        board.game_row, board.log = new_row, []
+    else:
+        game_row.outcome = game.outcome or ""
+        board.log.append(row)
 
 
 def act(board: Board, key: str, version: int) -> list[Event]:
@@ -180,17 +277,19 @@ def act(board: Board, key: str, version: int) -> list[Event]:
     if key not in board.legal_keys():
         raise Refused(board.explain(key))
     try:
-        events = board.game.apply(key)
+        events = board.player.apply(key)
     except IllegalAction as exc:  # listed but refused: the engine's word is final
         raise Refused(str(exc)) from exc
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
         key=key,
-        events=event_dicts(events),
+        events=_json(event_dicts(events)),
         revealed=revealed(events),
     )
-    _write(board, version, board.game, row)
+    game = board.engine.game if board.engine is not None else board.game  # `next` starts a new one
+    assert game is not None
+    _write(board, version, board.engine, game, row)
     return events
 
 
@@ -201,46 +300,67 @@ def undo(board: Board, version: int) -> None:
     target = board.undo_target
     if target is None:
         raise Refused("Nothing to undo: the last action revealed something new, or none was taken.")
-    kept = [r for r in effective(board.log) if r.seq != target.seq]
-    game = replay(board.game_row.seed, [r.key for r in kept])
+    kept = [r.key for r in effective(board.log) if r.seq != target.seq]
+    engine, game = rebuild(board.campaign, board.game_row, kept)
     what = target.events[0]["text"] if target.events else target.key
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
-        key=GameAction.UNDO,
+        key=UNDO,
         events=[{"kind": "undo", "text": f"Took back: {what}", "reveal": False, "data": target.seq}],
         undoes=target.seq,
     )
-    _write(board, version, game, row)
+    _write(board, version, engine, game, row)
 
 
 def reset(campaign: Campaign) -> None:
-    """Start the campaign over; the games played so far stay on record."""
+    """Start the campaign over with new decks; the games played so far stay on record."""
     with transaction.atomic():
         Campaign.objects.filter(pk=campaign.pk).update(
-            run=F("run") + 1, version=F("version") + 1, seed=new_seed(), state=None
+            run=F("run") + 1, version=F("version") + 1, seed=new_seed()
         )
         campaign.refresh_from_db()
-        game = _start_game(campaign, 1)
-        _summarize(campaign, game, thaw(game))
-        campaign.save(update_fields=["game_number", "wins", "losses", "status", "updated"])
+        _start_run(campaign)
 
 
 # -- checking ------------------------------------------------------------------------
 
 
 def replay_differences(game_row: Game) -> list[str]:
-    """Rebuild a game from its seed and log; name every field that differs from
-    the stored state (an empty list: the log and the state agree)."""
+    """Rebuild a game from where it started and its log; name every field that
+    differs from what is stored (an empty list: the log and the state agree).
+
+    For a campaign game the campaign state is checked too: against the campaign
+    row when this is its current game, else against the next game's start.
+    """
     log = list(game_row.actions.order_by("seq"))
-    rebuilt = json.loads(json.dumps(rebuild(game_row, log).to_dict()))
-    stored = game_row.state
-    names = sorted(set(rebuilt) | set(stored))
-    found = [
-        f"{name}: stored {stored.get(name)!r}, replayed {rebuilt.get(name)!r}"
-        for name in names
+    keys = [row.key for row in effective(log)]
+    campaign = game_row.campaign
+    found: list[str] = []
+    last_seq = log[-1].seq if log else 0
+    if game_row.version != last_seq:
+        found.append(f"version: stored {game_row.version}, log ends at {last_seq}")
+    started = bool(keys) and keys[-1] == "next"
+    engine, game = rebuild(campaign, game_row, keys[:-1] if started else keys)
+    found += _differences("game", game_row.state, game.to_dict())
+    if engine is None:
+        return found
+    if started:
+        engine.apply("next")
+        following = campaign.games.filter(run=game_row.run, number=game_row.number + 1).first()
+        if following is None:
+            found.append(f"campaign: game {game_row.number + 1} was started but has no row")
+        else:
+            found += _differences("campaign", following.start, engine.to_dict())
+    elif campaign.run == game_row.run and campaign.game_number == game_row.number:
+        found += _differences("campaign", campaign.state, _stored(engine))
+    return found
+
+
+def _differences(what: str, stored: dict[str, Any] | None, rebuilt: dict[str, Any]) -> list[str]:
+    stored, rebuilt = stored or {}, _json(rebuilt)
+    return [
+        f"{what} {name}: stored {stored.get(name)!r}, replayed {rebuilt.get(name)!r}"
+        for name in sorted(set(stored) | set(rebuilt))
         if stored.get(name) != rebuilt.get(name)
     ]
-    if game_row.version != (log[-1].seq if log else 0):
-        found.append(f"version: stored {game_row.version}, log ends at {log[-1].seq if log else 0}")
-    return found

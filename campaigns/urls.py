@@ -9,6 +9,7 @@ urlpatterns = [
     path("campaigns/new/", views.create, name="create"),
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
+    path("c/<uuid:code>/story/", views.story, name="story"),
     path("c/<uuid:code>/rename/", views.rename, name="rename"),
     path("c/<uuid:code>/reset/", views.reset, name="reset"),
     path("c/<uuid:code>/delete/", views.delete, name="delete"),

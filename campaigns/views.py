@@ -18,7 +18,20 @@ from campaigns.forms import ActionForm, CampaignForm
 from campaigns.models import Campaign
 from campaigns.presenter import present
 
-REGIONS = ("status", "decision", "hand", "row", "river", "settlement", "supply", "piles", "log")
+REGIONS = (
+    "status",
+    "story",
+    "decision",
+    "hand",
+    "row",
+    "river",
+    "settlement",
+    "rules",
+    "campaign",
+    "supply",
+    "piles",
+    "log",
+)
 """The board's regions, each a named fragment of campaigns/board.html with a stable id."""
 LOG_LENGTH = 60
 
@@ -101,10 +114,11 @@ def delete(request: HttpRequest, code: UUID) -> HttpResponse:
 def _context(board: store.Board, version: int | None = None, notice: str = "") -> dict[str, Any]:
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
+    last = board.log[-1].events if board.log else []
     return {
         "campaign": board.campaign,
         "game_row": board.game_row,
-        "b": present(board.game, board.legal_keys()),
+        "b": present(board.game, board.legal_keys(), board.story(), last),
         "log": [{"row": row, "undone": row.seq in undone} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "undo": board.undo_target,
@@ -174,6 +188,14 @@ def _refused(request: HttpRequest, board: store.Board, reason: str) -> HttpRespo
     if request.htmx:
         return HttpResponse(_fresh(request, board, reason), status=400)
     return _page(request, board, reason, status=400)
+
+
+@login_required
+@require_GET
+def story(request: HttpRequest, code: UUID) -> HttpResponse:
+    """The campaign page: decks, Story cards found, History and the journal."""
+    board = store.load(_campaign(request, code), with_log=False)
+    return render(request, "campaigns/story.html", {"campaign": board.campaign, "story": board.story()})
 
 
 @require_GET

@@ -7,6 +7,8 @@ from django.test import TestCase, override_settings
 
 from campaigns import store
 from campaigns.models import Campaign
+from engine.yu import Game as YuGame
+from engine.yu import revealed
 
 PASSWORD = "river-of-nine-bends"
 SEED = 7
@@ -33,3 +35,19 @@ class BaseTestCase(TestCase):
 
     def make_campaign(self, name: str = "Yellow River", seed: int = SEED) -> Campaign:
         return store.create_campaign(self.alice, name, seed)
+
+
+def quiet_plays(campaign: Campaign, count: int = 2) -> list[str]:
+    """Keys that play cards from the hand one after the other, each asking no
+    question and revealing nothing, so any of them may be undone."""
+    game = YuGame.from_dict(store.load(campaign).game.to_dict())
+    found: list[str] = []
+    for card in list(game.hand):
+        trial = YuGame.from_dict(game.to_dict())
+        if revealed(trial.apply(f"play:{card}")) or trial.decision:
+            continue
+        game = trial
+        found.append(f"play:{card}")
+        if len(found) == count:
+            return found
+    raise AssertionError(f"fewer than {count} quiet plays in hand {game.hand}")

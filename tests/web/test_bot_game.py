@@ -1,5 +1,6 @@
 """A whole game through the HTTP layer: the heuristic bot picks among the
-actions the board offers, posts them as the buttons would, until the game ends."""
+actions the board offers, posts them as the buttons would, until the game ends;
+then the campaign reads its ending and moves on to the next game."""
 
 from __future__ import annotations
 
@@ -42,10 +43,35 @@ class BotGameTestCase(BaseTestCase):
         self.assertTrue(game_row.outcome)
         self.assertEqual(game_row.version, GameAction.objects.filter(game=game_row).count())
         self.assertIn('class="outcome outcome-', html)
-        self.assertEqual(action_keys(html), [])  # nothing left to do in this game
+        self.assertIn("Game 1 is over", html)
+        self.assertIn("You turned over", html)
         campaign.refresh_from_db()
         self.assertEqual((campaign.wins, campaign.losses), (1, 0) if game_row.outcome == "won" else (0, 1))
+        self.assertEqual(campaign.status, "between")
 
-        out = StringIO()
-        call_command("replaygame", str(game_row.code), stdout=out)
-        self.assertIn("no difference", out.getvalue())
+        # The story between games: answer its choices, then start the next game.
+        for _ in range(20):
+            offered = action_keys(html)
+            if offered == ["next"]:
+                break
+            self.assertTrue(offered and all(key.startswith("choose:") for key in offered), offered)
+            r = self.client.post(act_url, {"key": offered[0], "version": board_version(html)}, headers=HTMX)
+            self.assertEqual(r.status_code, 200)
+            html = self.client.get(board_url).content.decode()
+        self.assertIn("Start game 2", html)
+        r = self.client.post(act_url, {"key": "next", "version": board_version(html)})
+        self.assertRedirects(r, board_url)
+
+        campaign.refresh_from_db()
+        self.assertEqual((campaign.game_number, campaign.status), (2, "playing"))
+        first, second = campaign.games.order_by("number")
+        self.assertEqual(first.actions.last().key, "next")  # the next game starts from the last one's log
+        self.assertEqual(second.version, 0)
+        html = self.client.get(board_url).content.decode()
+        self.assertIn('<span class="badge">Game 2</span>', html)
+        self.assertIn("Round 1", html)
+
+        for game in (first, second):
+            out = StringIO()
+            call_command("replaygame", str(game.code), stdout=out)
+            self.assertIn("no difference", out.getvalue())

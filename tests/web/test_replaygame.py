@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 
 from campaigns import store
 
-from .base import BaseTestCase
+from .base import BaseTestCase, quiet_plays
 
 
 class ReplayGameTestCase(BaseTestCase):
@@ -15,7 +15,8 @@ class ReplayGameTestCase(BaseTestCase):
         super().setUp()
         self.campaign = self.make_campaign()
         board = store.load(self.campaign)
-        for version, key in enumerate(("play:t03", "play:t12", "undo", "play:t10")):
+        first, second, third = quiet_plays(self.campaign, 3)
+        for version, key in enumerate((first, second, "undo", third)):
             if key == "undo":
                 store.undo(board, version)
             else:
@@ -43,7 +44,16 @@ class ReplayGameTestCase(BaseTestCase):
         with self.assertRaises(CommandError) as caught:
             call_command("replaygame", str(self.game.pk), stderr=err)
         self.assertEqual(caught.exception.returncode, 1)
-        self.assertIn("have: stored [9, 9", err.getvalue())
+        self.assertIn("game have: stored [9, 9", err.getvalue())
+
+    def test_it_reports_a_difference_in_the_campaign(self) -> None:
+        self.campaign.refresh_from_db()
+        self.campaign.state = {**self.campaign.state, "wins": 5}
+        self.campaign.save()
+        err = StringIO()
+        with self.assertRaises(CommandError):
+            call_command("replaygame", str(self.game.pk), stderr=err)
+        self.assertIn("campaign wins: stored 5, replayed 0", err.getvalue())
 
     def test_it_reports_a_missing_game(self) -> None:
         with self.assertRaisesMessage(CommandError, "no game or campaign"):

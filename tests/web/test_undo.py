@@ -3,7 +3,7 @@ from __future__ import annotations
 from campaigns import store
 from campaigns.models import GameAction
 
-from .base import BaseTestCase, action_keys
+from .base import BaseTestCase, action_keys, quiet_plays
 
 
 class UndoTestCase(BaseTestCase):
@@ -12,33 +12,40 @@ class UndoTestCase(BaseTestCase):
         self.campaign = self.make_campaign()
         self.url = f"/c/{self.campaign.code}/act/"
         self.start = self.campaign.games.get().state
+        self.play, self.other_play = quiet_plays(self.campaign)
         self.client.force_login(self.alice)
 
     def post(self, key: str, version: int) -> object:
         return self.client.post(self.url, {"key": key, "version": version})
 
     def test_it_takes_back_the_last_action(self) -> None:
-        self.post("play:t03", 0)
-        self.post("play:t12", 1)
+        self.post(self.play, 0)
+        self.post(self.other_play, 1)
         r = self.post("undo", 2)
         self.assertRedirects(r, f"/c/{self.campaign.code}/")
         game = self.campaign.games.get()
         self.assertEqual(game.version, 3)
-        self.assertIn("t12", game.state["hand"])
-        self.assertNotIn("t03", game.state["hand"])
+        self.assertIn(self.other_play.split(":")[1], game.state["hand"])
+        self.assertNotIn(self.play.split(":")[1], game.state["hand"])
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.state["log"], [self.play])
         undo = GameAction.objects.get(seq=3)
         self.assertEqual((undo.key, undo.undoes), ("undo", 2))
-        self.assertEqual(undo.events[0]["text"], "Took back: Played Wrestler.")
+        played = GameAction.objects.get(seq=2).events[0]["text"]
+        self.assertEqual(undo.events[0]["text"], f"Took back: {played}")
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertContains(r, "(taken back)")
 
     def test_it_walks_back_to_the_start_and_keeps_the_log(self) -> None:
-        self.post("play:t03", 0)
-        self.post("play:t12", 1)
+        campaign_start = self.campaign.state
+        self.post(self.play, 0)
+        self.post(self.other_play, 1)
         self.post("undo", 2)
         self.post("undo", 3)
         game = self.campaign.games.get()
         self.assertEqual(game.state, self.start)
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.state, campaign_start)
         self.assertEqual(GameAction.objects.count(), 4)  # append-only: nothing was deleted
         self.assertEqual(store.effective(list(game.actions.all())), [])
         r = self.post("undo", 4)
@@ -63,14 +70,14 @@ class UndoTestCase(BaseTestCase):
         self.assertEqual(self.campaign.games.get().state, before)
 
     def test_it_refuses_a_stale_undo(self) -> None:
-        self.post("play:t03", 0)
+        self.post(self.play, 0)
         r = self.post("undo", 0)
         self.assertEqual(r.status_code, 409)
-        self.assertNotIn("t03", self.campaign.games.get().state["hand"])
+        self.assertNotIn(self.play.split(":")[1], self.campaign.games.get().state["hand"])
 
     def test_it_offers_undo_only_when_possible(self) -> None:
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertNotIn("undo", action_keys(r.content.decode()))
-        self.post("play:t03", 0)
+        self.post(self.play, 0)
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertIn("undo", action_keys(r.content.decode()))

@@ -2,7 +2,8 @@
 
     python -m engine.yu play --seed 7
     python -m engine.yu simulate --games 1000 --bot heuristic --seed 1 [--json]
-    python -m engine.yu campaigns --campaigns 20 --seed 1
+    python -m engine.yu campaigns --campaigns 300 --bot heuristic --seed 1 [--json]
+    python -m engine.yu content check
 
 The terminal game shows only what :meth:`Game.view` shows (the one place
 hidden information is stripped) and the legal actions.
@@ -15,6 +16,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from engine.yu.actions import Action, IllegalAction
@@ -52,6 +54,11 @@ def parser() -> argparse.ArgumentParser:
     camp.add_argument("--campaigns", type=_positive, default=10, help="how many campaigns (default 10)")
     camp.add_argument("--bot", choices=sorted(BOTS), default="heuristic", help="which bot plays")
     camp.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    camp.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    content = commands.add_parser("content", help="check the game and campaign content")
+    content.add_argument("check", choices=["check"], help="check every file, reference and path")
+    content.add_argument("--dir", type=Path, default=None, help="a content folder (default: the game's)")
     return top
 
 
@@ -72,10 +79,41 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "campaigns":
         from engine.yu.campaign_sim import run
 
-        print(json.dumps(run(args.campaigns, args.bot, args.seed).to_dict(), indent=2), file=out)
+        found = run(args.campaigns, args.bot, args.seed).to_dict()
+        print(json.dumps(found, indent=2) if args.json else _campaign_table(found), file=out)
         return 0
+    if args.command == "content":
+        from engine.yu.check import problems
+
+        wrong = problems(*([args.dir] if args.dir else []))
+        for problem in wrong:
+            print(problem, file=out)
+        print(f"{len(wrong)} problem(s) found." if wrong else "The content is whole.", file=out)
+        return 1 if wrong else 0
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     return play(seed, stdin or sys.stdin, out)
+
+
+def _campaign_table(report: dict[str, Any]) -> str:
+    def spread(name: str, key: str, percent: bool = False) -> str:
+        form = "{:.0%}" if percent else "{:g}"
+        v = {k: form.format(x) for k, x in report[key].items()}
+        return f"{name:<24} min {v['min']}  mean {v['mean']}  max {v['max']}"
+
+    never = report["never_seen"]
+    return "\n".join(
+        [
+            f"{'campaigns':<24} {report['campaigns']}",
+            spread("games per campaign", "games_per_campaign"),
+            f"{'campaigns won':<24} {report['campaign_win_rate']:.0%}",
+            f"{'games won':<24} {report['game_win_rate']:.0%}",
+            spread("hidden content seen", "hidden_content_seen", True),
+            spread("entries read", "entries_seen", True),
+            spread("Story cards found", "cards_seen", True),
+            f"{'never seen':<24} entries {never['entries'] or 'none'}, cards {never['cards'] or 'none'}",
+            f"{'seconds':<24} {report['seconds']}",
+        ]
+    )
 
 
 # -- the terminal game ----------------------------------------------------------

@@ -4,6 +4,7 @@ campaign in tests/engine/campaign_content)."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -314,3 +315,19 @@ def test_unknown_effect_words_fail_with_file_and_id(tmp_path: Path) -> None:
     (tmp_path / "story_book.toml").write_text(book.replace("{ find = [1] }", '{ summon = "dragon" }'))
     found = problems(tmp_path, deck_size=None)
     assert len(found) == 1 and "story_book.toml" in found[0] and "101" in found[0] and "summon" in found[0]
+
+
+def test_content_check_passes_on_the_game_content() -> None:
+    from engine.yu.cli import main
+
+    out = io.StringIO()
+    assert main(["content", "check"], stdout=out) == 0, out.getvalue()
+    assert out.getvalue().strip() == "The content is whole."
+
+
+def test_content_check_exits_non_zero_and_lists_problems() -> None:
+    from engine.yu.cli import main
+
+    out = io.StringIO()
+    assert main(["content", "check", "--dir", str(STORY)], stdout=out) == 1
+    assert "the Story Deck holds 10 cards, not 71" in out.getvalue()

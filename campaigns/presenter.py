@@ -407,7 +407,10 @@ def _settlement(view: dict[str, Any], keys: Keys, why: Any, costs: dict[str, str
         built = by_id.get(site["building"] or "")
         sites.append({**site, "built": built})
     kinds = []
-    for kind, title in (("farm", "Farms"), ("outpost", "Outposts"), ("hut", "Huts")):
+    titles = {"farm": "Farms", "outpost": "Outposts", "hut": "Huts"}
+    for building in by_id.values():  # kinds the story adds, after the printed ones
+        titles.setdefault(building["kind"], building["kind"].replace("_", " ").title() + "s")
+    for kind, title in titles.items():
         members = [b for b in by_id.values() if b["kind"] == kind]
         # One reason per kind: every building of a kind costs the same.
         reasons = [b["move"].reason for b in members if b["move"].reason]

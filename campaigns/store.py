@@ -19,8 +19,9 @@ back a row whose events revealed hidden information.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -32,6 +33,7 @@ from engine.yu import Event, IllegalAction, replay, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
 
+T = TypeVar("T")
 UNDO = GameAction.UNDO
 """The key that takes back the last action (never an engine action key)."""
 
@@ -42,6 +44,14 @@ class Stale(Exception):
 
 class Refused(Exception):
     """The action is not allowed now; the message says why. Nothing was written."""
+
+
+class Unreadable(Exception):
+    """The state was saved by older game content and its log no longer replays."""
+
+    def __init__(self, campaign: Campaign, reason: str) -> None:
+        super().__init__(reason)
+        self.campaign = campaign
 
 
 @dataclass
@@ -115,13 +125,21 @@ def thaw(campaign: Campaign, game_row: Game) -> tuple[YuCampaign | None, YuGame]
         try:
             return None, YuGame.from_dict(game_row.state)
         except (ValueError, KeyError):
-            return None, replay(game_row.seed, [r.key for r in effective(list(game_row.actions.all()))])
+            keys = [r.key for r in effective(list(game_row.actions.all()))]
+            return None, _replayed(campaign, lambda: replay(game_row.seed, keys))
     try:
         engine = YuCampaign.from_dict({**campaign.state, "current": game_row.state})
     except (ValueError, KeyError):
-        engine = YuCampaign.replay(campaign.seed, run_keys(campaign))
+        engine = _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign)))
     assert engine.game is not None
     return engine, engine.game
+
+
+def _replayed(campaign: Campaign, replaying: Callable[[], T]) -> T:
+    try:
+        return replaying()
+    except (ValueError, KeyError) as exc:  # IllegalAction is a ValueError
+        raise Unreadable(campaign, str(exc)) from exc
 
 
 def run_keys(campaign: Campaign, before: Game | None = None) -> list[str]:
@@ -149,7 +167,7 @@ def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> tuple[YuCamp
     try:
         engine = YuCampaign.from_dict(game_row.start)
     except (ValueError, KeyError):  # saved by older content: replay the run up to here
-        engine = YuCampaign.replay(campaign.seed, run_keys(campaign, before=game_row))
+        engine = _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign, game_row)))
     for key in keys:
         engine.apply(key)
     assert engine.game is not None

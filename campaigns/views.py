@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 from uuid import UUID
 
@@ -111,6 +113,20 @@ def delete(request: HttpRequest, code: UUID) -> HttpResponse:
 # -- the board -----------------------------------------------------------------------
 
 
+def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Explain, rather than fail, when a campaign was saved by older game content."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except store.Unreadable as exc:
+            context = {"campaign": exc.campaign, "reason": str(exc)}
+            return render(request, "campaigns/unreadable.html", context, status=409)
+
+    return wrapper
+
+
 def _context(board: store.Board, version: int | None = None, notice: str = "") -> dict[str, Any]:
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
@@ -141,12 +157,14 @@ def _page(request: HttpRequest, board: store.Board, notice: str = "", status: in
 
 
 @login_required
+@readable
 @require_GET
 def board(request: HttpRequest, code: UUID) -> HttpResponse:
     return _page(request, store.load(_campaign(request, code)))
 
 
 @login_required
+@readable
 @require_POST
 def act(request: HttpRequest, code: UUID) -> HttpResponse:
     """Apply one action (or ``undo``) for the version of the board the player saw."""
@@ -191,6 +209,7 @@ def _refused(request: HttpRequest, board: store.Board, reason: str) -> HttpRespo
 
 
 @login_required
+@readable
 @require_GET
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal."""

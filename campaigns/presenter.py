@@ -409,7 +409,8 @@ def _settlement(view: dict[str, Any], keys: Keys, why: Any, costs: dict[str, str
     kinds = []
     titles = {"farm": "Farms", "outpost": "Outposts", "hut": "Huts"}
     for building in by_id.values():  # kinds the story adds, after the printed ones
-        titles.setdefault(building["kind"], building["kind"].replace("_", " ").title() + "s")
+        name = building["kind"].replace("_", " ").title()
+        titles.setdefault(building["kind"], name + ("es" if name.endswith("s") else "s"))
     for kind, title in titles.items():
         members = [b for b in by_id.values() if b["kind"] == kind]
         # One reason per kind: every building of a kind costs the same.

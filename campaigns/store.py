@@ -320,7 +320,8 @@ def undo(board: Board, version: int) -> None:
         raise Refused("Nothing to undo: the last action revealed something new, or none was taken.")
     kept = [r.key for r in effective(board.log) if r.seq != target.seq]
     engine, game = rebuild(board.campaign, board.game_row, kept)
-    what = target.events[0]["text"] if target.events else target.key
+    done = [e["text"] for e in target.events if e["kind"] != "spend"]
+    what = done[0] if done else target.key
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,

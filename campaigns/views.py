@@ -135,11 +135,20 @@ def _context(board: store.Board, version: int | None = None, notice: str = "") -
         "campaign": board.campaign,
         "game_row": board.game_row,
         "b": present(board.game, board.legal_keys(), board.story(), last),
-        "log": [{"row": row, "undone": row.seq in undone} for row in reversed(log)],
+        "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "undo": board.undo_target,
         "version": board.version if version is None else version,
         "notice": notice,
+    }
+
+
+def _headline(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """An action's log line: what was done first (not what was spent on it), then the rest."""
+    first = next((i for i, e in enumerate(events) if e["kind"] != "spend"), 0)
+    return {
+        "headline": events[first]["text"] if events else "",
+        "details": events[:first] + events[first + 1 :],
     }
 
 

@@ -82,7 +82,7 @@ def test_it_plays_a_round_and_keeps_each_campaign_apart(
     expect(page.locator(".status-bar .round")).to_have_text("Round 1")
     screenshot("2-first-board")
     click_action(page, "#hand button[value^='play:']")
-    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#log .log > li")).to_have_count(1)
     screenshot("3-first-card-played")
     play_one_round(page)
     expect(page.locator(".status-bar .round")).to_have_text("Round 2")
@@ -122,7 +122,7 @@ def test_it_shows_the_fresh_board_to_a_stale_window(
     other.locator(f"#hand button[value='{played}']").click()  # the second window still shows version 0
     expect(other.locator("#notice")).to_contain_text("The board had changed since you saw it")
     expect(other.locator("#board-version")).to_have_value("1")
-    expect(other.locator("#log li")).to_have_count(1)
+    expect(other.locator("#log .log > li")).to_have_count(1)
     page.bring_to_front()
     other.screenshot(path=ARTIFACTS / "test_it_shows_the_fresh_board_to_a_stale_window.png", full_page=True)
 
@@ -147,7 +147,7 @@ def test_it_plays_without_javascript(page_without_js: Page, live_server: LiveSer
     start_campaign(page, "No Script")
     page.locator("#hand button[value^='play:']").first.click()  # a plain form post, then a redirect
     expect(page.locator("#board-version")).to_have_value("1")
-    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#log .log > li")).to_have_count(1)
     page.locator("#status button[value=undo]").click()
     expect(page.locator("#board-version")).to_have_value("2")
     expect(page.locator("#log")).to_contain_text("Took back")

@@ -156,6 +156,7 @@ def view(g: Game) -> dict[str, Any]:
                 "joins": [w for i, w in enumerate(WORKERS) if b.joins >> i & 1],
             }
             for b in board.buildings
+            if b.kind != "fortress" or "fortress" in g.modules
         ],
         "huts_built": g.huts_built,
         "hut_cards_seen": [card(g, h) for h in g.hut_cards[: g.huts_built]],

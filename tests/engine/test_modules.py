@@ -228,3 +228,8 @@ def test_module_actions_refused_say_why(
     with pytest.raises(IllegalAction, match=reason):
         g.apply(key)
     assert g.to_dict() == before
+
+
+def test_fortress_is_not_shown_before_its_rule_is_in_play(story: Content) -> None:
+    assert "fortress" not in [b["kind"] for b in game_with(story).view()["buildings"]]
+    assert "fortress" in [b["kind"] for b in game_with(story, "fortress").view()["buildings"]]

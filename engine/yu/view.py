@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.yu.content import Content
 from engine.yu.items import ITEMS, WORKERS, describe_steps
-from engine.yu.rules import open_sites, outcome_text, shore_barbarians, tuck_spaces
+from engine.yu.rules import damage, food_wanted, open_sites, outcome_text, shore_barbarians, tuck_spaces
 
 if TYPE_CHECKING:
     from engine.yu.state import Game
@@ -60,6 +60,18 @@ def _describe(content: Content, card_id: str) -> dict[str, Any]:
             "cost": c.cost.describe(),
             "effects": describe_steps(c.effects),
         }
+    if card_id in content.ongoing:
+        o = content.ongoing[card_id]
+        return {
+            "id": o.id,
+            "kind": o.kind,
+            "name": o.name,
+            "text": o.text,
+            "module": o.module,
+            "harvest": describe_steps(o.harvest),
+            "start": describe_steps(o.start),
+            "effects": describe_steps(o.effects),
+        }
     h = content.huts[card_id]
     return {"id": h.id, "kind": "hut", "name": h.name, "effects": describe_steps(h.effects)}
 
@@ -73,15 +85,29 @@ def _decision(g: Game) -> dict[str, Any] | None:
             "prompt": f"Choose what to take ({g.decision[2]} to go).",
             "options": [ITEMS[i] for i in g.decision[1]],
         }
+    if g.decision[0] == "choice":
+        return {
+            "kind": "choice",
+            "prompt": "The story asks you to choose.",
+            "options": [label for label, _ in g.decision[1]],
+        }
     band = g.row[g.decision[1]]
     assert band is not None
     b = card(g, band)
+    hit = damage(g, g.decision[1])
     return {
         "kind": "bribe",
-        "prompt": f"{b['name']} attack: pay {b['bribe']}, or lose {b['damage']} Townsfolk.",
+        "prompt": f"{b['name']} attack: pay {b['bribe']}, or lose {hit} Townsfolk.",
         "barbarian": b,
+        "damage": hit,
         "space": g.decision[1] + 1,
     }
+
+
+def _read_this_game(g: Game) -> list[int]:
+    if g.campaign is None:
+        return []
+    return [step[1] for step in g.campaign["pending"] if step[0] == "read"]
 
 
 def view(g: Game) -> dict[str, Any]:
@@ -157,6 +183,21 @@ def view(g: Game) -> dict[str, Any]:
             }
             for b in board.buildings
             if b.kind != "fortress" or "fortress" in g.modules
+        ],
+        "building_costs": {kind: cost.describe() for kind, cost in board.building_costs.items()},
+        "rules": {
+            "modules": list(g.modules),
+            "food_wanted": food_wanted(g) if "food" in g.modules else None,
+            "fed": g.fed,
+            "feed_cost": board.feed.describe() if board.feed and "food" in g.modules else None,
+            "levee_used": g.levee_used,
+            "levee_cost": board.levee.describe() if board.levee and "levee" in g.modules else None,
+        },
+        "ongoing": [card(g, c) for c in g.ongoing],
+        "fortunes": [card(g, c) for c in g.fortunes],
+        "story": [
+            {"entry": n, "title": g.content.entries[n].title, "text": g.content.entries[n].text}
+            for n in _read_this_game(g)
         ],
         "huts_built": g.huts_built,
         "hut_cards_seen": [card(g, h) for h in g.hut_cards[: g.huts_built]],

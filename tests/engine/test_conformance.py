@@ -158,14 +158,13 @@ def test_an_illegal_action_changes_nothing() -> None:
         g.apply(choose(rng, g.legal_actions()))
 
 
-def test_the_base_content_loads() -> None:
+def test_the_base_game_starts_with_the_boxed_cards() -> None:
     content = base()
-    assert (len(content.townsfolk), len(content.barbarians), len(content.canals), len(content.huts)) == (
-        30,
-        16,
-        10,
-        6,
-    )
+    starting = [
+        content.starting(t) for t in (content.townsfolk, content.barbarians, content.canals, content.huts)
+    ]
+    assert [len(cards) for cards in starting] == [30, 16, 10, 6]
+    assert len(content.story_deck) == 71
 
 
 def test_the_json_form_holds_every_field_of_the_state() -> None:

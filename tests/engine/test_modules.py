@@ -233,3 +233,33 @@ def test_module_actions_refused_say_why(
 def test_fortress_is_not_shown_before_its_rule_is_in_play(story: Content) -> None:
     assert "fortress" not in [b["kind"] for b in game_with(story).view()["buildings"]]
     assert "fortress" in [b["kind"] for b in game_with(story, "fortress").view()["buildings"]]
+
+
+def test_the_view_shows_a_story_choice_and_the_entries_read_this_game(story: Content) -> None:
+    g = game_with(story)
+    assert g.campaign is not None
+    g.campaign["read"].append(105)  # read in an earlier game: not part of this game's story
+    resolve(g, ("entry", 102))
+    seen = g.view()
+    assert seen["decision"] == {
+        "kind": "choice",
+        "prompt": "The story asks you to choose.",
+        "options": ["Feed the people", "Let them come"],
+    }
+    assert [e["entry"] for e in seen["story"]] == [102]
+
+
+def test_the_view_shows_the_rules_in_play(story: Content) -> None:
+    g = game_with(story, "food", "levee")
+    rules = g.view()["rules"]
+    assert rules["food_wanted"] == food_wanted(g) and rules["fed"] is False
+    assert rules["levee_cost"] == "2 white, 2 clay" and rules["feed_cost"] == "2 provision"
+    assert game_with(story).view()["rules"]["food_wanted"] is None
+
+
+def test_the_bribe_prompt_counts_the_warlords(story: Content) -> None:
+    g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
+    other = next(c for c in g.barbarian_deck if c != "bs1" and story.barbarians[c].bribe)
+    set_row(g, [None, None, None, None, None, "bs1", other])
+    g.decision = ("bribe", 6)
+    assert g.view()["decision"]["damage"] == story.barbarians[other].damage + 1

@@ -57,9 +57,9 @@ class Weights:
     Clay, Wood, Provision) up to ``plenty`` of it; more is worth ``glut`` as much."""
     plenty: int = 4
     glut: float = 0.3
-    canal_gap: float = 3.0
+    canal_gap: float = 1.0
     """Penalty per Worker missing towards the next Canal (Cowrie count half)."""
-    canal_gap_later: float = 1.2
+    canal_gap_later: float = 0.5
     """The same once this Round's Canal is built (the target is next Round's)."""
     canal_gap_urgent: float = 12.0
     """The same when the Flood reaches this Canal at the next Harvest."""
@@ -67,7 +67,7 @@ class Weights:
     tight: float = 0.5
     """The Canal's penalty when the bot is less than ``tight`` rounds ahead of the Flood."""
     canal: float = 60.0
-    card: float = 1.0
+    card: float = 2.0
     """Worth of a Townsfolk card staying in the Ready/Exhausted cycle, beside
     the time it buys against the Flood."""
     clock: float = 8.0
@@ -80,7 +80,7 @@ class Weights:
     """Cards the bot expects to lose to Barbarians each round."""
     barbarian: float = 2.0
     """Worth of defeating a Barbarian, beyond what its attacks cost."""
-    crowd: float = 12.0
+    crowd: float = 20.0
     """Worth of a free Card Row space when the next Refresh would bring the
     sixth Barbarian (halved for each fewer, far more for the seventh)."""
     threat_rounds: float = 3.0
@@ -95,10 +95,10 @@ class Weights:
     """Worth of a free tuck space with a card in hand to tuck."""
     join_rounds: float = 2.0
     """How many rounds the help of an Outpost's joined colours is counted for."""
-    site: float = 4.0
+    site: float = 2.0
     """Worth of an open build site kept free."""
     """Expected worth of a face-down Hut card's effects."""
-    attack_gap: float = 0.8
+    attack_gap: float = 2.0
     """Penalty per item missing towards the most pressing Barbarian."""
     attack_gap_urgent: float = 4.0
     """The same when the next Refresh would otherwise bring seven Barbarians."""

@@ -5,12 +5,15 @@ A bot exposes ``choose(game) -> Action`` and only ever returns one of
 face-down piles, never their order) and draw their own randomness from a
 seeded :class:`engine.rng.Rng`, so a seed replays the same game.
 
-The heuristic bot scores every legal action and takes the best one. A score
-is the change in the worth of what the player holds (:meth:`HeuristicBot.worth`:
-items at a fixed value each, minus a penalty for every Worker or Cowrie still
-missing towards the next Canal) plus a bonus for what the action does to the
-board: a built Canal, a Barbarian gone, a building's Harvest, a card leaving
-or joining the Townsfolk cycle.
+The heuristic bot scores every legal action and takes the best one (see
+:class:`HeuristicBot`). A score is the change in the worth of what the player
+holds plus the worth of what the action does to the board. Holdings are worth
+a fixed value per item, minus a penalty per item still missing towards the
+targets of the Round, most pressing first: the next Canal, the Barbarian most
+worth defeating, the bribes worth paying (:meth:`_Position.worth`). The board
+counts a built Canal, a Barbarian gone, a building's or tucked card's future
+Harvests, and the time left before the Flood: a card that leaves or joins the
+Townsfolk cycle moves the Flood nearer or further (:meth:`_Position.slack`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Protocol
 from engine.rng import Rng
 from engine.yu.actions import Action
 from engine.yu.content import Barbarian, Content, TradeOption
-from engine.yu.items import COWRIE, Cost, Step
+from engine.yu.items import COWRIE, ITEMS, LETTERS, Cost, Step
 from engine.yu.payments import Payment, colour_groups, parse_letters, widen
 from engine.yu.rules import damage, shore_barbarians, tuck_spaces
 from engine.yu.state import Game
@@ -50,26 +53,32 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class Weights:
-    """The heuristic bot's knobs, in units of 'one Cowrie'."""
+    """The heuristic bot's knobs, in units of about one Cowrie. The defaults
+    were tuned by simulation (see docs/balance.md)."""
 
     item: tuple[float, ...] = (2.2, 1.6, 1.6, 1.6, 1.6, 1.0, 1.0, 1.0, 1.3)
     """Worth of one of each item held (White, Red, Blue, Black, Yellow, Cowrie,
     Clay, Wood, Provision) up to ``plenty`` of it; more is worth ``glut`` as much."""
     plenty: int = 4
     glut: float = 0.3
+
+    canal: float = 60.0
+    """Worth of building a Canal section."""
     canal_gap: float = 1.0
-    """Penalty per Worker missing towards the next Canal (Cowrie count half)."""
+    """Penalty per Worker missing towards this Round's Canal (a Resource counts half)."""
     canal_gap_later: float = 0.5
     """The same once this Round's Canal is built (the target is next Round's)."""
-    canal_gap_urgent: float = 12.0
-    """The same when the Flood reaches this Canal at the next Harvest."""
     canal_gap_tight: float = 5.0
     tight: float = 0.5
-    """The Canal's penalty when the bot is less than ``tight`` rounds ahead of the Flood."""
-    canal: float = 60.0
+    """The penalty when the bot is less than ``tight`` rounds ahead of the Flood..."""
+    canal_gap_urgent: float = 12.0
+    """...and when the Flood reaches this Canal at the next Harvest."""
+
     card: float = 2.0
     """Worth of a Townsfolk card staying in the Ready/Exhausted cycle, beside
     the time it buys against the Flood."""
+    hand_card: float = 1.5
+    """Worth of a Townsfolk card drawn into hand."""
     clock: float = 8.0
     """Worth of a round of spare time before the Flood catches up, when there is none..."""
     clock_scale: float = 1.5
@@ -78,42 +87,48 @@ class Weights:
     """Rounds the bot expects to need per Canal."""
     damage_per_round: float = 0.5
     """Cards the bot expects to lose to Barbarians each round."""
+    flood_step: float = 5.0
+    """Cost of bringing the next Flood move forward to before the next Take Actions."""
+
     barbarian: float = 2.0
     """Worth of defeating a Barbarian, beyond what its attacks cost."""
-    crowd: float = 20.0
-    """Worth of a free Card Row space when the next Refresh would bring the
-    sixth Barbarian (halved for each fewer, far more for the seventh)."""
     threat_rounds: float = 3.0
     """How many rounds of a Barbarian's attacks defeating it is counted to save."""
-    """Worth of each Barbarian defeated while the Card Row is about to fill."""
+    crowd: float = 20.0
+    """Worth of a free Card Row space when the next Refresh would bring the
+    sixth Barbarian (halved for each fewer, ten times more for the seventh)."""
+    attack_gap: float = 2.0
+    """Penalty per item missing towards the Barbarian most worth defeating..."""
+    attack_gap_urgent: float = 4.0
+    """...and towards those to defeat or lose at the next Refresh."""
+    bribe_gap: float = 30.0
+    """Most penalty per item missing towards a bribe worth paying this Round
+    (otherwise what the bribe saves, shared among its items)."""
+
     harvest_rounds: float = 6.0
-    """How many more Harvests a new building or tucked card is counted for."""
+    """Most Harvests a new building or tucked card is counted for."""
     hut_card: float = 3.0
+    """Expected worth of a face-down Hut card's effects."""
     hut_space: float = 0.8
     """Worth per round of one more Hut space."""
     tuck_space: float = 3.0
-    """Worth of a free tuck space with a card in hand to tuck."""
+    """Worth of a new tuck space with a card in hand to tuck."""
     join_rounds: float = 2.0
     """How many rounds the help of an Outpost's joined colours is counted for."""
     site: float = 2.0
     """Worth of an open build site kept free."""
-    """Expected worth of a face-down Hut card's effects."""
-    attack_gap: float = 2.0
-    """Penalty per item missing towards the most pressing Barbarian."""
-    attack_gap_urgent: float = 4.0
-    """The same when the next Refresh would otherwise bring seven Barbarians."""
-    flood_step: float = 5.0
-    """Cost of bringing the next Flood move forward."""
-    bribe_gap: float = 30.0
-    """Most penalty per item missing towards a bribe worth paying this Round
-    (otherwise what the bribe saves, shared among its items)."""
-    hand_card: float = 1.5
-    """Worth of a Townsfolk card drawn into hand."""
 
 
 class HeuristicBot:
     """Scores every legal action by what it gains towards the next Canal and
-    against the Barbarians, and takes the best (ties broken at random)."""
+    against the Barbarians, and takes the best (ties broken at random).
+
+    Decisions (a pick, a bribe) are answered at once. Otherwise the bot takes
+    the best action while one is worth taking; then it leaves spare Workers
+    on the Hut spaces and ends the Round, using any card left in hand the
+    least bad way first. A cheap scoring function, no lookahead: a thousand
+    games take about a minute and a half.
+    """
 
     name = "heuristic"
 
@@ -132,7 +147,7 @@ class HeuristicBot:
         if game.round != self._round:
             self._round, self._steps = game.round, 0
         self._steps += 1
-        ctx = _Context(game, self.w)
+        ctx = _Position(game, self.w)
         if game.decision is not None:
             # Answer the decision itself; trades stay for the Take Actions phase.
             answers = [a for a in actions if a.kind != "trade"] or actions
@@ -160,14 +175,14 @@ class HeuristicBot:
 
     # -- scoring actions --------------------------------------------------------
 
-    def score(self, ctx: _Context, action: Action) -> float:
+    def score(self, ctx: _Position, action: Action) -> float:
         kind = action.kind
         handler = getattr(self, "_score_" + kind, None)
         if handler is None:
             return 0.0
         return float(handler(ctx, action))
 
-    def _after(self, ctx: _Context, pay: Payment, resources: Sequence[int], steps: Sequence[Step]) -> float:
+    def _after(self, ctx: _Position, pay: Payment, resources: Sequence[int], steps: Sequence[Step]) -> float:
         """Worth gained by paying ``pay`` and ``resources`` then resolving ``steps``."""
         have = list(ctx.game.have)
         for c in range(5):
@@ -177,19 +192,19 @@ class HeuristicBot:
         after, extra = ctx.gain(have, steps)
         return ctx.worth(after) - ctx.now + extra
 
-    def _score_play(self, ctx: _Context, action: Action) -> float:
+    def _score_play(self, ctx: _Position, action: Action) -> float:
         card = ctx.content.townsfolk[action.args[0]]
         return self._after(ctx, _NONE, _NO_RES, card.play)
 
-    def _score_discard(self, ctx: _Context, action: Action) -> float:
+    def _score_discard(self, ctx: _Position, action: Action) -> float:
         card = ctx.content.townsfolk[action.args[0]]
         return self._after(ctx, _NONE, _NO_RES, card.play + card.discard) + ctx.card_worth(-1)
 
-    def _score_tuck(self, ctx: _Context, action: Action) -> float:
+    def _score_tuck(self, ctx: _Position, action: Action) -> float:
         card = ctx.content.townsfolk[action.args[0]]
         return self._harvest_worth(ctx, card.tuck) + ctx.card_worth(-1)
 
-    def _harvest_worth(self, ctx: _Context, steps: Sequence[Step]) -> float:
+    def _harvest_worth(self, ctx: _Position, steps: Sequence[Step]) -> float:
         """Worth of gaining ``steps`` at every remaining Harvest."""
         _, extra = ctx.gain(ctx.game.have, steps)
         flat = extra
@@ -200,12 +215,12 @@ class HeuristicBot:
                 flat += max(self.w.item[i] for i in step[1]) * step[2]
         return flat * ctx.rounds_left
 
-    def _score_canal(self, ctx: _Context, action: Action) -> float:
+    def _score_canal(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
         canal = ctx.content.canals[g.river[g.built]]
         pay = _payment(action.args[0])
         # Once built, the target moves on: judge what is left by the next Canal.
-        after = _Context(g, self.w, built=g.built + 1)
+        after = _Position(g, self.w, built=g.built + 1)
         have = list(g.have)
         for c in range(5):
             have[c] -= pay[c]
@@ -213,7 +228,7 @@ class HeuristicBot:
         have, extra = after.gain(have, canal.effects)
         return self.w.canal + after.worth(have) - after.now + extra
 
-    def _score_attack(self, ctx: _Context, action: Action) -> float:
+    def _score_attack(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
         slot = int(action.args[0]) - 1
         band = ctx.content.barbarians[g.row[slot]]  # type: ignore[index]
@@ -223,19 +238,19 @@ class HeuristicBot:
             gained += 0.5
         return gained + ctx.threat(slot) + ctx.crowd_relief()
 
-    def _score_recruit(self, ctx: _Context, action: Action) -> float:
+    def _score_recruit(self, ctx: _Position, action: Action) -> float:
         slot = int(action.args[0]) - 1
         price = ctx.game.row_costs[slot]
         return self._after(ctx, _NONE, (0, 0, 0, price), ()) + ctx.card_worth(1)
 
-    def _score_dismiss(self, ctx: _Context, action: Action) -> float:
+    def _score_dismiss(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
         slot = int(action.args[0]) - 1
         card = ctx.content.townsfolk[g.row[slot]]  # type: ignore[index]
         price = ctx.game.row_costs[slot]
         return self._after(ctx, _NONE, (0, 0, 0, price), card.play)
 
-    def _score_build(self, ctx: _Context, action: Action) -> float:
+    def _score_build(self, ctx: _Position, action: Action) -> float:
         building_id, site, letters = action.args
         content = ctx.content
         building = content.building(building_id)
@@ -257,9 +272,9 @@ class HeuristicBot:
         # A site is scarce: a building should beat the Harvest it forgoes.
         return gained + value - self.w.site
 
-    def _score_hut(self, ctx: _Context, action: Action) -> float:
+    def _score_hut(self, ctx: _Position, action: Action) -> float:
         space, letter = action.args
-        colour = "WRBKY".index(letter)
+        colour = LETTERS.index(letter)
         if ctx.keep_for_bribes(colour):
             return -1.0
         reward = ctx.content.board.hut_spaces[int(space) - 1].reward
@@ -270,33 +285,35 @@ class HeuristicBot:
         after[colour] += 1
         return ctx.worth(after) - ctx.now + extra - 0.2 * self.w.item[colour]
 
-    def _score_trade(self, ctx: _Context, action: Action) -> float:
+    def _score_trade(self, ctx: _Position, action: Action) -> float:
         option = _trade_option(ctx.content, action)
         if option.cost.exhaust:
             return self._after(ctx, _NONE, _NO_RES, option.gain)
         letters = action.args[-1] if option.cost.workers else ""
         return self._after(ctx, _payment(letters), option.cost.resources, option.gain) - 0.05
 
-    def _score_pick(self, ctx: _Context, action: Action) -> float:
+    def _score_pick(self, ctx: _Position, action: Action) -> float:
         if action.args[0] == "none":
             return 0.0
-        item = _ITEMS.index(action.args[0])
+        item = ITEMS.index(action.args[0])
         return ctx.worth(_plus(ctx.game.have, item)) - ctx.now
 
-    def _score_bribe(self, ctx: _Context, action: Action) -> float:
+    def _score_bribe(self, ctx: _Position, action: Action) -> float:
         band = ctx.attacker()
         assert band is not None and band.bribe is not None
         letters = action.args[0] if action.args else ""
         return self._after(ctx, _payment(letters), band.bribe.resources, ())
 
-    def _score_suffer(self, ctx: _Context, action: Action) -> float:
+    def _score_suffer(self, ctx: _Position, action: Action) -> float:
         decision = ctx.game.decision
         assert decision is not None
         return -ctx.destroy_cost(damage(ctx.game, decision[1]))
 
 
-class _Context:
-    """What the bot works out once per choice: the Canal target, the clock."""
+class _Position:
+    """What the bot works out once per choice: the targets of the Round and
+    the time left before the Flood. ``built`` looks at the position as if
+    that many Canal sections stood (to judge what is left after building one)."""
 
     def __init__(self, g: Game, w: Weights, built: int | None = None) -> None:
         self.game = g
@@ -358,6 +375,7 @@ class _Context:
         return [(weight, Needs(cost, groups)) for weight, cost in self.costs]
 
     def _price(self, slot: int) -> int:
+        """The Provisions printed under a Card Row space."""
         return self.game.row_costs[slot]
 
     def worth(self, have: Have, layers: list[tuple[float, Needs]] | None = None) -> float:
@@ -408,6 +426,7 @@ class _Context:
         return have, extra
 
     def attacker(self) -> Barbarian | None:
+        """The Barbarian whose bribe is the open decision, if any."""
         d = self.game.decision
         if d is None or d[0] != "bribe":
             return None
@@ -504,6 +523,7 @@ class _Context:
         return self.w.crowd * 2.0 ** (bands - 6)
 
     def crowd_risk(self, extra: int) -> float:
+        """What ``extra`` more Barbarians on the Card Row cost."""
         return sum(self.crowd_value(self.pressure + k) for k in range(1, extra + 1))
 
     def crowd_relief(self) -> float:
@@ -511,16 +531,14 @@ class _Context:
         return self.crowd_value(self.pressure)
 
     def keep_for_bribes(self, colour: int) -> bool:
-        """Whether a Worker of this colour may be wanted to bribe this Round."""
+        """Whether every Worker of this colour may be wanted for the bribes
+        that ask for exactly this colour this Round."""
         g = self.game
         needed = 0
         for card in g.row:
-            if card and card[0] == "b":
-                bribe = self.content.barbarians[card].bribe
-                if bribe is not None:
-                    for mask, n in bribe.workers:
-                        if mask >> colour & 1 and mask != 0b11110 | 1:
-                            needed += n if mask == 1 << colour else 0
+            bribe = self.content.barbarians[card].bribe if card and card[0] == "b" else None
+            if bribe is not None:
+                needed += sum(n for mask, n in bribe.workers if mask == 1 << colour)
         return needed >= g.have[colour]
 
 
@@ -553,16 +571,15 @@ class Needs:
                 left[c] -= take
                 missing += n - take
                 continue
-            for _ in range(n):
+            for still in range(n, 0, -1):
                 best = -1
                 for c in colours:
                     if left[c] > 0 and (best < 0 or demand[c] - left[c] < demand[best] - left[best]):
                         best = c
                 if best < 0:
-                    missing += n
+                    missing += still
                     break
                 left[best] -= 1
-                n -= 1
         for i, n in enumerate(self.resources):
             if n > have[5 + i]:
                 missing += 0.5 * (n - have[5 + i])
@@ -581,11 +598,13 @@ def _payment(letters: str) -> Payment:
     return pay
 
 
-def _exhausts(ctx: _Context, action: Action) -> bool:
+def _exhausts(ctx: _Position, action: Action) -> bool:
+    """Whether the action trades a card from hand away (the ``exhaust`` trade)."""
     return action.kind == "trade" and len(action.args) == 2 and action.args[1] in ctx.game.hand
 
 
 def _trade_option(content: Content, action: Action) -> TradeOption:
+    """The option of a river trade that a ``trade:...`` action takes."""
     trade = content.board.trades[int(action.args[0]) - 1]
     rest = list(action.args[1:])
     for option in trade.options:
@@ -600,7 +619,6 @@ def _trade_option(content: Content, action: Action) -> TradeOption:
 MAX_STEPS = 80
 """Actions in one Round after which the bot stops looking for more to do."""
 _HAND_USES = ("play", "discard", "tuck")
-_ITEMS = ("white", "red", "blue", "black", "yellow", "cowrie", "clay", "wood", "provision")
 _NONE: Payment = (0, 0, 0, 0, 0)
 _NO_RES = (0, 0, 0, 0)
 

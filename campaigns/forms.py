@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Role
 
 
 class CampaignForm(forms.ModelForm):
@@ -31,3 +31,22 @@ class ActionForm(forms.Form):
 
 class UndoForm(forms.Form):
     version = forms.IntegerField(min_value=0)
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(
+        choices=(
+            (Role.WATCH, "Watch: see the board, the log and the story read so far"),
+            (Role.PLAY, "Play: take actions and undo them too"),
+        ),
+        initial=Role.WATCH,
+        widget=forms.RadioSelect,
+        label="The friend may",
+    )
+    single_use = forms.BooleanField(
+        required=False, label="One person only (the link stops working once used)"
+    )
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices)

@@ -97,3 +97,65 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seq} {self.key}"
+
+
+class Role(models.TextChoices):
+    """What a friend may do in a campaign shared with them (the owner may do everything)."""
+
+    WATCH = "watch", "watcher"
+    PLAY = "play", "player"
+
+
+class Membership(models.Model):
+    """A friend let into someone else's campaign, by an invite, with a role."""
+
+    campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    role = models.CharField(max_length=8, choices=Role.choices, default=Role.WATCH)
+    invite = models.ForeignKey(
+        "Invite",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        help_text="The link they used.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("campaign", "created")
+        constraints = (models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user"),)
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign} ({self.role})"
+
+
+class Invite(models.Model):
+    """A link that lets a friend in. Only the SHA-256 of its token is kept:
+    the link itself is shown once, to the owner who made it."""
+
+    campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="invites")
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    role = models.CharField(max_length=8, choices=Role.choices, default=Role.WATCH)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    single_use = models.BooleanField(default=False)
+    used_count = models.PositiveIntegerField(default=0)
+    used_at = models.DateTimeField(null=True, blank=True, help_text="When it last let someone in.")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("campaign", "-created")
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} invite to {self.campaign}"
+
+    @property
+    def used_up(self) -> bool:
+        return self.single_use and self.used_count > 0
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None and not self.used_up

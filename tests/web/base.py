@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.test import TestCase, override_settings
 
 from campaigns import store
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Membership
 from engine.yu import Game as YuGame
 from engine.yu import revealed
 
@@ -32,9 +32,15 @@ class BaseTestCase(TestCase):
         super().setUp()
         self.alice = User.objects.create_user("alice", password=PASSWORD)
         self.mallory = User.objects.create_user("mallory", password=PASSWORD)
+        # Alice's friends: Bob plays, Carol watches (once a test lets them in with share()).
+        self.bob = User.objects.create_user("bob-plays", password=PASSWORD)
+        self.carol = User.objects.create_user("carol-watches", password=PASSWORD)
 
     def make_campaign(self, name: str = "Yellow River", seed: int = SEED) -> Campaign:
         return store.create_campaign(self.alice, name, seed)
+
+    def share(self, campaign: Campaign, user: User, role: str) -> Membership:
+        return Membership.objects.create(campaign=campaign, user=user, role=role)
 
 
 def quiet_plays(campaign: Campaign, count: int = 2) -> list[str]:

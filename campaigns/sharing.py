@@ -1,0 +1,203 @@
+"""Sharing a campaign: who may do what, invite links, joining.
+
+Every view that touches a campaign asks :func:`campaign_for` for it, with what
+it needs (``view``, ``act`` or ``own``): a stranger gets 404 (whether the
+campaign exists is nobody else's business), a member without the right 403.
+
+An invite link carries a ``secrets.token_urlsafe(32)`` token (256 random bits);
+the database keeps only its SHA-256, so a copy of the database lets nobody in.
+Joining is race-safe: a single-use link is spent by an update that only
+succeeds while it is unspent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+from uuid import UUID
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.http import Http404, HttpRequest
+from django.utils import timezone
+
+from campaigns.models import Campaign, Invite, Membership, Role
+
+Need = Literal["view", "act", "own"]
+OWN = "own"
+"""The owner's seat: every right, and the only one to share, reset, rename or delete."""
+RIGHTS: dict[str, frozenset[str]] = {
+    OWN: frozenset({"view", "act", "own"}),
+    Role.PLAY: frozenset({"view", "act"}),
+    Role.WATCH: frozenset({"view"}),
+}
+REFUSED = {
+    "act": "You are watching this campaign: only its owner and players take actions.",
+    "own": "Only the owner of this campaign can do that.",
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A campaign as one user sits at it: the owner's seat, a player's or a watcher's."""
+
+    campaign: Campaign
+    role: str  # OWN, Role.PLAY or Role.WATCH
+
+    @property
+    def owns(self) -> bool:
+        return self.role == OWN
+
+    @property
+    def can_act(self) -> bool:
+        return "act" in RIGHTS[self.role]
+
+    @property
+    def etag(self) -> str:
+        """What the live board compares: the board's version, and what this seat may do with it."""
+        return f'"{self.campaign.version}.{self.role}"'
+
+
+def _member_role(user_id: object) -> Subquery:
+    mine = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id).order_by()
+    return Subquery(mine.values("role")[:1])
+
+
+def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: tuple[str, ...] = ()) -> Seat:
+    """The campaign with this code as the request's user sits at it, in one query.
+
+    Raises Http404 unless the user owns it or is a member (strangers learn
+    nothing), PermissionDenied when the seat lacks ``need``. ``fields`` limits
+    the columns read (the live board reads only the version).
+    """
+    user = request.user
+    campaigns = Campaign.objects.annotate(member_role=_member_role(user.pk))
+    if fields:
+        campaigns = campaigns.only(*fields, "owner_id")
+    try:
+        campaign = campaigns.get(code=code)
+    except Campaign.DoesNotExist:
+        raise Http404("No such campaign") from None
+    if user.pk is not None and campaign.owner_id == user.pk:
+        role = OWN
+    elif campaign.member_role:
+        role = campaign.member_role
+    else:
+        raise Http404("No such campaign")
+    if need not in RIGHTS[role]:
+        raise PermissionDenied(REFUSED[need])
+    return Seat(campaign, role)
+
+
+def campaigns_of(user: AbstractBaseUser) -> QuerySet[Campaign]:
+    """The campaigns a user owns or was let into, newest first, each with
+    ``member_role`` (None for their own) and its owner, in one query."""
+    joined = Membership.objects.filter(user_id=user.pk).values("campaign_id")
+    return (
+        Campaign.objects.filter(Q(owner_id=user.pk) | Q(pk__in=joined))
+        .annotate(member_role=_member_role(user.pk))
+        .select_related("owner")
+        .defer("state")
+    )
+
+
+# -- invites -------------------------------------------------------------------------
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_invite(
+    campaign: Campaign, by: AbstractBaseUser, role: str, single_use: bool
+) -> tuple[Invite, str]:
+    """A new invite and its token: the only time the token exists in clear."""
+    token = secrets.token_urlsafe(32)
+    invite = Invite.objects.create(
+        campaign=campaign, role=role, single_use=single_use, created_by=by, token_hash=hash_token(token)
+    )
+    return invite, token
+
+
+class Unusable(Enum):
+    """Why a link lets nobody in, with the HTTP status and the sentence the page shows."""
+
+    FORGED = (404, "This invite link is not valid. Check that you copied all of it, or ask for a new one.")
+    REVOKED = (410, "This invite link was withdrawn by the owner of the campaign. Ask them for a new one.")
+    USED_UP = (410, "This invite link was for one person and has already been used. Ask for a new one.")
+
+    @property
+    def status(self) -> int:
+        return self.value[0]
+
+    @property
+    def sentence(self) -> str:
+        return self.value[1]
+
+
+class InviteRefused(Exception):
+    def __init__(self, why: Unusable) -> None:
+        super().__init__(why.sentence)
+        self.why = why
+
+
+def find_invite(token: str) -> Invite:
+    """The invite a link's token opens, with its campaign and owner, or InviteRefused."""
+    invite = (
+        Invite.objects.select_related("campaign__owner")
+        .defer("campaign__state")
+        .filter(token_hash=hash_token(token))
+        .first()
+    )
+    if invite is None:
+        raise InviteRefused(Unusable.FORGED)
+    _check(invite)
+    return invite
+
+
+def _check(invite: Invite) -> None:
+    if invite.revoked_at is not None:
+        raise InviteRefused(Unusable.REVOKED)
+    if invite.used_up:
+        raise InviteRefused(Unusable.USED_UP)
+
+
+class Joined(Enum):
+    JOINED = "joined"
+    ALREADY = "already a member"
+    OWNER = "the owner"
+
+
+def join(invite: Invite, user: AbstractBaseUser) -> tuple[Joined, Membership | None]:
+    """Let ``user`` in with the invite's role; the owner and members already in
+    change nothing (and spend no use of the link)."""
+    campaign = invite.campaign
+    if campaign.owner_id == user.pk:
+        return Joined.OWNER, None
+    existing = Membership.objects.filter(campaign=campaign, user_id=user.pk).first()
+    if existing is not None:
+        return Joined.ALREADY, existing
+    try:
+        with transaction.atomic():
+            # Spend a use only while the link is still good: two friends racing
+            # for a single-use link cannot both get in.
+            usable = Invite.objects.filter(pk=invite.pk, revoked_at=None)
+            if invite.single_use:
+                usable = usable.filter(used_count=0)
+            if usable.update(used_count=F("used_count") + 1, used_at=timezone.now()) != 1:
+                invite.refresh_from_db()
+                raise InviteRefused(Unusable.REVOKED if invite.revoked_at else Unusable.USED_UP)
+            member = Membership.objects.create(campaign=campaign, user=user, role=invite.role, invite=invite)
+    except IntegrityError:  # the same friend joined twice at once: the first one counts
+        return Joined.ALREADY, Membership.objects.get(campaign=campaign, user_id=user.pk)
+    return Joined.JOINED, member
+
+
+def revoke(invite: Invite) -> None:
+    Invite.objects.filter(pk=invite.pk, revoked_at=None).update(revoked_at=timezone.now())
+    invite.refresh_from_db()

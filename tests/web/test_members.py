@@ -1,0 +1,92 @@
+"""The owner's sharing panel: who is in, their roles, the invite links."""
+
+from __future__ import annotations
+
+from campaigns import sharing
+from campaigns.models import Invite, Membership, Role
+
+from .base import BaseTestCase
+
+
+class MembersTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/members/"
+        self.bob_in = self.share(self.campaign, self.bob, Role.PLAY)
+        self.carol_in = self.share(self.campaign, self.carol, Role.WATCH)
+        self.invite, _ = sharing.create_invite(self.campaign, self.alice, Role.WATCH, single_use=True)
+        self.client.force_login(self.alice)
+
+    def test_it_lists_members_and_links(self) -> None:
+        r = self.client.get(self.url)
+        self.assertContains(r, "Share “Yellow River”")
+        self.assertContains(r, "<b>alice</b>", html=True)
+        self.assertContains(r, "Owner")
+        self.assertContains(r, f'id="member-{self.bob_in.code}"')
+        self.assertContains(r, f'id="member-{self.carol_in.code}"')
+        self.assertContains(r, '<option value="play" selected>Player</option>', html=True)
+        self.assertContains(r, '<option value="watch" selected>Watcher</option>', html=True)
+        self.assertContains(r, f'action="/c/{self.campaign.code}/invites/{self.invite.code}/revoke/"')
+        self.assertContains(r, "one watcher")
+        self.assertNotContains(r, 'id="new-link"')
+
+    def test_it_is_linked_from_the_board_and_the_list(self) -> None:
+        self.assertContains(self.client.get(f"/c/{self.campaign.code}/"), f'href="{self.url}"')
+        self.assertContains(self.client.get("/"), f'href="{self.url}"')
+
+    def test_it_changes_a_role(self) -> None:
+        r = self.client.post(f"{self.url}{self.carol_in.code}/role/", {"role": "play"})
+        self.assertRedirects(r, self.url)
+        self.carol_in.refresh_from_db()
+        self.assertEqual(self.carol_in.role, Role.PLAY)
+        r = self.client.post(f"{self.url}{self.carol_in.code}/role/", {"role": "watch"})
+        self.carol_in.refresh_from_db()
+        self.assertEqual(self.carol_in.role, Role.WATCH)
+
+    def test_it_refuses_a_role_that_is_not_one(self) -> None:
+        for role in ("own", "owner", ""):
+            r = self.client.post(f"{self.url}{self.carol_in.code}/role/", {"role": role})
+            self.assertEqual(r.status_code, 400)
+        self.carol_in.refresh_from_db()
+        self.assertEqual(self.carol_in.role, Role.WATCH)
+
+    def test_it_removes_a_member(self) -> None:
+        r = self.client.post(f"{self.url}{self.bob_in.code}/remove/")
+        self.assertRedirects(r, self.url)
+        self.assertEqual(list(Membership.objects.values_list("user__username", flat=True)), ["carol-watches"])
+        self.client.force_login(self.bob)
+        self.assertEqual(self.client.get(f"/c/{self.campaign.code}/").status_code, 404)
+
+    def test_it_revokes_a_link_once(self) -> None:
+        url = f"/c/{self.campaign.code}/invites/{self.invite.code}/revoke/"
+        self.assertRedirects(self.client.post(url), self.url)
+        self.invite.refresh_from_db()
+        revoked_at = self.invite.revoked_at
+        self.assertIsNotNone(revoked_at)
+        self.client.post(url)  # again: the first revocation stands
+        self.invite.refresh_from_db()
+        self.assertEqual(self.invite.revoked_at, revoked_at)
+        r = self.client.get(self.url)
+        self.assertContains(r, "Revoked")
+        self.assertNotContains(r, url)
+
+    def test_it_finds_members_and_links_only_in_their_own_campaign(self) -> None:
+        other = self.make_campaign("Other River")
+        other_invite, _ = sharing.create_invite(other, self.alice, Role.WATCH, single_use=False)
+        other_url = f"/c/{other.code}/"
+        for url in (
+            f"{other_url}members/{self.bob_in.code}/role/",
+            f"{other_url}members/{self.bob_in.code}/remove/",
+            f"/c/{self.campaign.code}/invites/{other_invite.code}/revoke/",
+        ):
+            with self.subTest(url=url):
+                self.assertEqual(self.client.post(url, {"role": "watch"}).status_code, 404)
+        self.bob_in.refresh_from_db()
+        self.assertEqual(self.bob_in.role, Role.PLAY)
+        self.assertIsNone(Invite.objects.get(pk=other_invite.pk).revoked_at)
+
+    def test_it_rejects_wrong_methods(self) -> None:
+        self.assertEqual(self.client.post(self.url).status_code, 405)
+        self.assertEqual(self.client.get(f"/c/{self.campaign.code}/invites/").status_code, 405)
+        self.assertEqual(self.client.get(f"{self.url}{self.bob_in.code}/remove/").status_code, 405)

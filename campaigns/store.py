@@ -216,6 +216,7 @@ def _game_row(campaign: Campaign, engine: YuCampaign) -> Game:
         seed=engine.game.seed,
         start=engine.to_dict(),
         state=engine.game.to_dict(),
+        outcome=engine.game.outcome or "",  # the story can end a game before its first turn
     )
 
 

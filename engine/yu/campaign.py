@@ -158,7 +158,7 @@ class Campaign:
         if key == "next":
             self._start_game()
             assert self.game is not None
-            return list(self.game.events)
+            return list(self.game.events) + self.events
         assert self.decision is not None
         options = self.decision[1]
         self.decision = None
@@ -196,10 +196,18 @@ class Campaign:
         self.game = new_game(seed, self.content, self.setup())
         self.results.append({"game": self.number, "seed": seed, "outcome": None})
         self.next_start = []
+        if self.game.over:  # the story's start effects ended it before the first turn
+            self._finish_game()
 
     def _finish_game(self) -> None:
         game = self.game
         assert game is not None and game.outcome is not None and game.campaign is not None
+        for card in game.ongoing:  # count down the skills this game was played with
+            left = self.skills.get(card)
+            if left is not None and left <= 1:
+                self._retire(card, "its last game is played")
+            elif left is not None:
+                self.skills[card] = left - 1
         for step in game.campaign["pending"]:
             if step[0] == "read":
                 self.read.append([step[1], self.number])
@@ -211,11 +219,6 @@ class Campaign:
             self.wins += 1
         else:
             self.losses += 1
-        for card, left in list(self.skills.items()):
-            if left <= 1:
-                self._retire(card, "its last game is played")
-            else:
-                self.skills[card] = left - 1
         deck = self.victory if won else self.defeat
         card_id = deck.pop()
         self.revealed.append(card_id)

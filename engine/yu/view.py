@@ -130,7 +130,7 @@ def view(g: Game) -> dict[str, Any]:
             "text": f"{len(g.ready)} card(s) left in the Ready Pile before the Flood moves.",
         },
         "row": [
-            {"space": i + 1, "cost": board.card_row_costs[i], "card": card(g, c) if c else None}
+            {"space": i + 1, "cost": g.row_costs[i], "card": card(g, c) if c else None}
             for i, c in enumerate(g.row)
         ],
         "river": [

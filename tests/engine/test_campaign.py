@@ -164,6 +164,20 @@ def test_adjust_changes_the_board_for_every_later_game(story: Content, step: tup
     assert check(c.setup(), story.board)
 
 
+def test_the_board_shows_the_card_row_costs_the_story_changed(story: Content) -> None:
+    c = Campaign.new(10, story)
+    c._push([("adjust", "row_cost", 6, 2)])
+    c._resolve()
+    play_out(c, ["won"])
+    while c.decision is not None:
+        c.apply("choose:1")
+    c.apply("next")
+    assert c.game is not None
+    shown = [space["cost"] for space in c.game.view()["row"]]
+    assert shown == c.game.row_costs
+    assert shown[6] == story.board.card_row_costs[6] + 2
+
+
 def test_module_turns_a_rule_on_for_later_games(story: Content) -> None:
     c = Campaign.new(11, story)
     c._push([("module", "levee")])
@@ -217,6 +231,21 @@ def test_items_won_between_games_are_given_at_the_start_of_the_next(story: Conte
     assert c.game.have[5] >= sum(s[2] for s in before if s[:2] == ("gain", 5))
 
 
+def test_a_game_the_story_ends_before_its_first_turn_is_finished_at_once(story: Content) -> None:
+    c = Campaign.new(14, story)
+    play_out(c, ["won"])
+    while c.decision is not None:
+        c.apply("choose:1")
+    c.next_start.append(("flood", 1))  # the Flood reaches unbuilt Canal section 1
+    losses, revealed = c.losses, len(c.revealed)
+    events = c.apply("next")
+    assert c.game is not None and c.game.outcome == "flood"
+    assert c.losses == losses + 1 and len(c.revealed) == revealed + 1
+    assert c.revealed[-1] in {e.id for e in story.defeat}
+    assert "ending" in [e.kind for e in events]
+    assert c.over or c.decision is not None or c.legal_actions()[0].key == "next"
+
+
 def test_an_entry_read_during_a_game_resolves_at_once_and_joins_the_journal(story: Content) -> None:
     c = Campaign.new(15, story)
     g = c.game
@@ -234,12 +263,15 @@ def test_an_entry_read_during_a_game_resolves_at_once_and_joins_the_journal(stor
 
 def test_skill_cards_last_their_number_of_games(story: Content) -> None:
     c = Campaign.new(16, story)
-    c._push([("find", (3,), "")])
+    c._push([("find", (3,), "")])  # found while game 1 is played: in play from game 2
     c._resolve()
     assert c.skills == {"sk1": 2}
     play_out(c, ["won"])
-    assert c.skills == {"sk1": 1}
+    assert c.skills == {"sk1": 2}
     play_out(c, ["won"])
+    assert c.game is not None and "sk1" in c.game.ongoing
+    assert c.skills == {"sk1": 1}
+    play_out(c, ["flood"])
     assert "sk1" in c.zones["history"] and "sk1" not in c.skills
 
 

@@ -131,7 +131,7 @@ def present(
     ``story`` is the campaign's view (None for a lone game); ``last_events`` are
     the events of the last action, for the reading panel.
     """
-    view = game_view(game)
+    view = game.view()
     keys = Keys(legal)
     acting = view["phase"] == "actions" and view["decision"] is None and not view["outcome"]
 
@@ -151,7 +151,7 @@ def present(
         "row": _row(view, keys, why),
         "river": _river(view, keys, why),
         "trades": _trades(view, keys, why, hand_names),
-        "settlement": _settlement(view, keys, why, _building_costs(game)),
+        "settlement": _settlement(view, keys, why, view["building_costs"]),
         "hand": _hand(view, keys),
         "end": Move("End actions", [Choice("end")] if keys.take("end") else [], why("end"), "primary"),
         "status": _status(view),
@@ -163,25 +163,6 @@ def present(
     }
     board["other"] = [Move(key, [Choice(key)]) for key in keys.rest()]
     return board
-
-
-def game_view(game: Game) -> dict[str, Any]:
-    """The game's view. The engine's view cannot yet describe a story choice made
-    during a game (it reads the choice as a Barbarian's bribe and fails), so the
-    choice is set aside while the rest is described, then described here."""
-    if not (game.decision and game.decision[0] == "choice"):
-        return game.view()
-    decision, game.decision = game.decision, None
-    try:
-        view = game.view()
-    finally:
-        game.decision = decision
-    view["decision"] = {
-        "kind": "choice",
-        "prompt": "The story asks you to choose.",
-        "options": [option[0] for option in decision[1]],
-    }
-    return view
 
 
 STORY_EVENTS = (
@@ -376,11 +357,6 @@ def _label(args: list[str]) -> str:
     """The option label of a trade key (``trade:1:clay``), or "" when it has none."""
     rest = args[1:-1] if _pays(args) else args[1:]
     return rest[0] if rest else ""
-
-
-def _building_costs(game: Game) -> dict[str, str]:
-    """What each kind of building costs (printed on the board; the view leaves it out)."""
-    return {kind: cost.describe() for kind, cost in game.content.board.building_costs.items()}
 
 
 def _settlement(view: dict[str, Any], keys: Keys, why: Any, costs: dict[str, str]) -> dict[str, Any]:

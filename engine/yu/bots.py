@@ -117,6 +117,8 @@ class Weights:
     """How many rounds the help of an Outpost's joined colours is counted for."""
     site: float = 2.0
     """Worth of an open build site kept free."""
+    fortune_kept: float = 4.0
+    """Worth of keeping a Fortuity card for later."""
 
 
 class HeuristicBot:
@@ -265,6 +267,11 @@ class HeuristicBot:
             layers = ctx.widened(colour_groups([*joins, building.joins]))
             have = ctx.game.have
             value += self.w.join_rounds * (ctx.worth(have, layers) - ctx.now)
+        elif building.kind == "fortress":
+            # It turns back the first Barbarian's attack every Round.
+            bands = [slot for slot, c in enumerate(ctx.game.row) if c and c[0] == "b"]
+            per_round = ctx.threat(bands[0]) / self.w.threat_rounds if bands else self.w.barbarian
+            value += per_round * ctx.rounds_left
         elif building.kind == "hut":
             value += self.w.hut_card + self.w.hut_space * ctx.rounds_left
             if ctx.game.hand and len(ctx.game.tucked) >= tuck_spaces(ctx.game):
@@ -303,6 +310,37 @@ class HeuristicBot:
         assert band is not None and band.bribe is not None
         letters = action.args[0] if action.args else ""
         return self._after(ctx, _payment(letters), band.bribe.resources, ())
+
+    def _score_choose(self, ctx: _Position, action: Action) -> float:
+        decision = ctx.game.decision
+        assert decision is not None
+        _, steps = decision[1][int(action.args[0]) - 1]
+        return self._after(ctx, _NONE, _NO_RES, steps)
+
+    def _score_fortune(self, ctx: _Position, action: Action) -> float:
+        card = ctx.content.ongoing[action.args[0]]
+        # A Fortuity card is played once: keep it until it is worth a good deal.
+        return self._after(ctx, _NONE, _NO_RES, card.effects) - self.w.fortune_kept
+
+    def _score_feed(self, ctx: _Position, action: Action) -> float:
+        saved = ctx.destroy_cost(1)  # the Food Shortage's lost card
+        if action.args[0] == "provision":
+            cost = ctx.content.board.feed
+            assert cost is not None
+            return saved + self._after(ctx, _NONE, cost.resources, ())
+        return saved - max(0.0, self._score_play(ctx, Action("play", action.args)))
+
+    def _score_levee(self, ctx: _Position, action: Action) -> float:
+        g = ctx.game
+        cost = ctx.content.board.levee
+        assert cost is not None
+        paid = self._after(ctx, _payment(action.args[0]), cost.resources, ())
+        # One Flood space back is about one more pass through the Townsfolk.
+        value = ctx.clock_delta(ctx.cycle, 0)
+        moves = ctx.flood_moves(0)
+        if moves is not None and g.flood + moves > ctx.built >= g.flood - 1 + moves:
+            value += 500.0  # the next Harvest would bring the Flood onto an unbuilt section
+        return paid + value
 
     def _score_suffer(self, ctx: _Position, action: Action) -> float:
         decision = ctx.game.decision
@@ -618,7 +656,7 @@ def _trade_option(content: Content, action: Action) -> TradeOption:
 
 MAX_STEPS = 80
 """Actions in one Round after which the bot stops looking for more to do."""
-_HAND_USES = ("play", "discard", "tuck")
+_HAND_USES = ("play", "discard", "tuck", "feed")
 _NONE: Payment = (0, 0, 0, 0, 0)
 _NO_RES = (0, 0, 0, 0)
 

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
+from scenario import blank, edit, give, place
 
 from engine.rng import Rng
 from engine.yu import Game, new_game
 from engine.yu.bots import HeuristicBot, RandomBot, make_bot
+from engine.yu.content import load
+from engine.yu.rules import food_wanted
+from engine.yu.setup import Setup
 from engine.yu.simulate import bot_seed, game_seed, play_one, simulate
 from engine.yu.state import LOSSES
 
@@ -137,3 +144,44 @@ def test_play_one_matches_the_simulation() -> None:
     for result in report.results:
         game, actions = play_one("heuristic", result.seed, bot_seed(2, result.index))
         assert (game.outcome, game.round, actions) == (result.outcome, result.rounds, result.actions)
+
+
+# -- the campaign's rules ------------------------------------------------------------
+
+STORY = Path(__file__).parent / "campaign_content"
+
+
+def story_game(*modules: str, seed: int = 3) -> Game:
+    story = load(STORY)
+    facts = {"game": 1, "wins": 0, "losses": 0, "read": [], "found": [], "modules": list(modules)}
+    return blank(new_game(seed, story, replace(Setup.base(story), modules=modules, campaign=facts)))
+
+
+def test_heuristic_bot_raises_the_levee_before_the_flood_reaches_an_unbuilt_canal() -> None:
+    g = story_game("levee")
+    give(g, white=2, clay=2)
+    place(g, "exhausted", *g.ready)  # the next Harvest reshuffles and moves the Flood
+    edit(g, flood=1, built=1)
+    assert HeuristicBot(1).choose(g).key == "levee:WW"
+
+
+def test_heuristic_bot_feeds_the_settlement_with_a_card_of_the_wanted_food() -> None:
+    g = story_game("food")
+    want = food_wanted(g)
+    card = next(c for c in sorted(g.deck) if g.content.townsfolk[c].food == want)
+    place(g, "hand", card)
+    assert HeuristicBot(1).choose(g).key == f"feed:{card}"
+
+
+def test_heuristic_bot_keeps_the_settlement_fed_over_whole_games() -> None:
+    fed = hungry = 0
+    for seed in range(6):
+        g = story_game("food", seed=seed)
+        bot = HeuristicBot(seed)
+        while not g.over:
+            action = bot.choose(g)
+            could_feed = any(a.kind == "feed" for a in g.legal_actions())
+            kinds = [e.kind for e in g.apply(action)]
+            fed += kinds.count("feed")
+            hungry += could_feed and "hunger" in kinds
+    assert fed and not hungry

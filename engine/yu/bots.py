@@ -446,6 +446,8 @@ class _Position:
             word = step[0]
             if word == "gain":
                 have[step[1]] += min(step[2], supply[step[1]])
+            elif word == "pay":
+                have[step[1]] -= min(step[2], have[step[1]])
             elif word == "pick":
                 for _ in range(step[2]):
                     options = [i for i in step[1] if supply[i] > have[i] - self.game.have[i]]

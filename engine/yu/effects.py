@@ -1,6 +1,6 @@
 """The effect vocabulary shared by every card, Story entry and ending.
 
-An effect list mixes short terms (see :mod:`engine.yu.items`: ``"2 clay"``,
+An effect list mixes short terms (see :mod:`engine.yu.items`: ``"2 clay"``, ``"pay 1 wood"``,
 ``"destroy 1"``, ``"entry 12"``) with tables for what reaches beyond one game:
 
 * ``{find = [12, 13]}``: take the Story cards with those grey-stone numbers

@@ -32,7 +32,8 @@ ALIASES = {"any": WORKERS, "coloured": WORKERS[1:]}
 EFFECT_WORDS = ("draw", "destroy", "draw_townsfolk", "flood", "reveal_barbarian", "entry")
 
 Step = tuple[Any, ...]
-"""An effect step: ``("gain", item, n)``, ``("pick", (item, ...), n)`` or ``(word, n)``."""
+"""An effect step: ``("gain", item, n)``, ``("pay", item, n)``, ``("pick", (item, ...), n)``
+or ``(word, n)``."""
 
 
 class TermError(ValueError):
@@ -62,7 +63,14 @@ def _alternatives(word: str) -> tuple[int, ...]:
 
 
 def parse_term(term: str) -> Step:
-    """Parse one short term into a step."""
+    """Parse one short term into a step: ``"2 clay"``, ``"clay|wood 1"`` (a pick),
+    ``"pay 2 cowrie"`` (spend), ``"draw 2"``."""
+    if term.startswith("pay "):
+        count, word = _split(term[4:])
+        options = _alternatives(word)
+        if len(options) != 1:
+            raise TermError(f"{term!r}: pay names one item")
+        return ("pay", options[0], count)
     count, word = _split(term)
     if word in EFFECT_WORDS:
         return (word, count)
@@ -161,6 +169,8 @@ def describe_steps(steps: tuple[Step, ...]) -> str:
         if step[0] == "gain":
             if step[1] in totals:
                 parts.append(f"{totals.pop(step[1])} {ITEMS[step[1]]}")
+        elif step[0] == "pay":
+            parts.append(f"pay {step[2]} {ITEMS[step[1]]}")
         elif step[0] == "pick":
             names = "/".join(ITEMS[i] for i in step[1])
             parts.append(f"{step[2]} {names}")

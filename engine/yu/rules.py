@@ -513,6 +513,18 @@ def _gain_step(g: Game, step: Step) -> None:
     _gain(g, step[1], step[2])
 
 
+def _pay_step(g: Game, step: Step) -> None:
+    """Spend items back to the Main Supply; what the player lacks is let go."""
+    item, n = step[1], step[2]
+    paid = min(n, g.have[item])
+    if paid:
+        g.have[item] -= paid
+        g.supply[item] += paid
+        _event(g, "spend", f"Paid {paid} {ITEMS[item]}.")
+    if paid < n:
+        _event(g, "short", f"No more {ITEMS[item]} to pay: {n - paid} let go.")
+
+
 def _entry(g: Game, step: Step) -> None:
     number = step[1]
     entry = g.content.entries.get(number)
@@ -549,6 +561,7 @@ def _campaign_step(g: Game, step: Step) -> None:
 
 STEPS: dict[str, Callable[[Game, Step], None]] = {
     "gain": _gain_step,
+    "pay": _pay_step,
     "pick": _pick,
     "draw": _draw_ready,
     "destroy": _destroy,

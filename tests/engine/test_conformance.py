@@ -130,6 +130,20 @@ def test_random_campaigns_keep_every_invariant_in_every_game(seed: int) -> None:
     assert 7 <= c.number <= 13
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_random_campaigns_of_the_game_content_keep_every_invariant(seed: int) -> None:
+    c = play_campaign_checked(seed, base())
+    assert 7 <= c.number <= 13
+
+
+@pytest.mark.slow
+def test_long_run_of_random_campaigns_of_the_game_content() -> None:
+    content = base()
+    for seed in range(1000, 1300):
+        c = play_campaign_checked(seed, content)
+        assert 7 <= c.number <= 13
+
+
 def test_the_view_is_the_same_whatever_the_hidden_order() -> None:
     g = new_game(5)
     rng = Rng(5)

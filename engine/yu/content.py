@@ -505,6 +505,8 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
     costs = top.get("card_row_costs", list)
     if len(costs) != 7 or not all(isinstance(c, int) and c >= 0 for c in costs):
         top.fail("card_row_costs", "must be 7 whole numbers, none negative")
+    if costs[0] != 0:
+        top.fail("card_row_costs", "the left-most space must cost 0: its Townsfolk card is always free")
     supply_table = _Record(file, top.get("supply", dict), "supply")
     supply = tuple(supply_table.get(name, int, check=_not_negative) for name in INDEX)
     supply_table.done()

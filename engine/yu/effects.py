@@ -91,8 +91,8 @@ def _table(table: Any) -> Step:
         if what == "row_cost":
             _keys(table, {"adjust", "space", "by"})
             space = _ints(table["space"], "space")
-            if len(space) != 1 or space[0] > 7:
-                raise TermError("adjust 'row_cost' needs one space from 1 to 7")
+            if len(space) != 1 or not 2 <= space[0] <= 7:
+                raise TermError("adjust 'row_cost' needs one space from 2 to 7: the left-most is free")
             return ("adjust", what, space[0] - 1, _by(table))
         if what in ("barbarians", "ready_pile"):
             _keys(table, {"adjust", "by"})

@@ -15,6 +15,8 @@ from engine.yu import IllegalAction
 from engine.yu.campaign import Campaign
 from engine.yu.check import problems
 from engine.yu.content import Content, load
+from engine.yu.effects import parse_steps
+from engine.yu.items import TermError
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -338,6 +340,11 @@ def test_content_check_finds_orphans_and_unreachable_cards(tmp_path: Path) -> No
     found = problems(tmp_path, deck_size=None)
     assert "story_book.toml: entry 999: nothing leads to it" in found
     assert any("ts1" in p for p in found)
+
+
+def test_the_story_cannot_put_a_price_on_the_left_most_card_row_space() -> None:
+    with pytest.raises(TermError, match="from 2 to 7"):
+        parse_steps([{"adjust": "row_cost", "space": 1, "by": 1}])
 
 
 def test_unknown_effect_words_fail_with_file_and_id(tmp_path: Path) -> None:

@@ -127,6 +127,12 @@ CASES = [
     ),
     (
         "board.toml",
+        "card_row_costs = [0, 1, 1, 1, 2, 2, 3]",
+        "card_row_costs = [1, 1, 1, 1, 2, 2, 3]",
+        "board.toml: board: card_row_costs: the left-most space must cost 0",
+    ),
+    (
+        "board.toml",
         "[supply]\nwhite = 10",
         "[supply]\nwhite = -1",
         "board.toml: supply: white: must not be negative",

@@ -28,17 +28,18 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Invite, Membership, Role
 
-Need = Literal["view", "act", "own"]
+Need = Literal["view", "act", "own", "leave"]
 OWN = "own"
 """The owner's seat: every right, and the only one to share, reset, rename or delete."""
 RIGHTS: dict[str, frozenset[str]] = {
     OWN: frozenset({"view", "act", "own"}),
-    Role.PLAY: frozenset({"view", "act"}),
-    Role.WATCH: frozenset({"view"}),
+    Role.PLAY: frozenset({"view", "act", "leave"}),
+    Role.WATCH: frozenset({"view", "leave"}),
 }
 REFUSED = {
     "act": "You are watching this campaign: only its owner and players take actions.",
     "own": "Only the owner of this campaign can do that.",
+    "leave": "This is your own campaign: you can delete it, not leave it.",
 }
 
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("c/<uuid:code>/invites/<uuid:invite>/revoke/", views.revoke, name="revoke"),
     path("c/<uuid:code>/members/<uuid:member>/role/", views.member_role, name="member_role"),
     path("c/<uuid:code>/members/<uuid:member>/remove/", views.member_remove, name="member_remove"),
+    path("c/<uuid:code>/leave/", views.leave, name="leave"),
     path("join/<str:token>/", views.join, name="join"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -389,6 +389,18 @@ def member_remove(request: HttpRequest, code: UUID, member: UUID) -> HttpRespons
     return redirect("members", seat.campaign.code)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def leave(request: HttpRequest, code: UUID) -> HttpResponse:
+    """A member takes a shared campaign off their list; the owner can invite them again."""
+    campaign = campaign_for(request, code, "leave").campaign
+    if request.method == "POST":
+        Membership.objects.filter(campaign=campaign, user_id=request.user.pk).delete()
+        messages.info(request, f"You left {campaign.name}.")
+        return redirect("home")
+    return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "leave"})
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """Where an invite link leads: who invites you to what, then a button to join.

@@ -90,3 +90,32 @@ class MembersTestCase(BaseTestCase):
         self.assertEqual(self.client.post(self.url).status_code, 405)
         self.assertEqual(self.client.get(f"/c/{self.campaign.code}/invites/").status_code, 405)
         self.assertEqual(self.client.get(f"{self.url}{self.bob_in.code}/remove/").status_code, 405)
+
+
+class LeaveTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/leave/"
+        self.share(self.campaign, self.bob, Role.PLAY)
+        self.share(self.campaign, self.carol, Role.WATCH)
+
+    def test_a_member_asks_first_then_leaves(self) -> None:
+        self.client.force_login(self.carol)
+        self.assertContains(self.client.get(f"/c/{self.campaign.code}/"), f'href="{self.url}"')
+        r = self.client.get(self.url)
+        self.assertContains(r, "Leave “Yellow River”?")
+        self.assertEqual(Membership.objects.filter(user=self.carol).count(), 1)
+        r = self.client.post(self.url, follow=True)
+        self.assertRedirects(r, "/")
+        self.assertContains(r, "You left Yellow River.")
+        self.assertNotContains(r, f"/c/{self.campaign.code}/")
+        self.assertEqual(list(Membership.objects.values_list("user__username", flat=True)), ["bob-plays"])
+        self.assertEqual(self.client.get(f"/c/{self.campaign.code}/").status_code, 404)
+
+    def test_the_owner_cannot_leave_their_own_campaign(self) -> None:
+        self.client.force_login(self.alice)
+        self.assertNotContains(self.client.get(f"/c/{self.campaign.code}/"), f'href="{self.url}"')
+        r = self.client.post(self.url)
+        self.assertEqual(r.status_code, 403)
+        self.assertEqual(Membership.objects.count(), 2)

@@ -39,6 +39,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any], set[str], int]] = {
     "rename": ("post", "/c/{code}/rename/", {"name": "Taken over"}, OWN, 302),
     "reset": ("post", "/c/{code}/reset/", {}, OWN, 302),
     "delete": ("post", "/c/{code}/delete/", {}, OWN, 302),
+    "leave": ("post", "/c/{code}/leave/", {}, {"player", "watcher"}, 302),
 }
 
 

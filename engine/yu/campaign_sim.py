@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,13 @@ class CampaignReport:
     game_wins: int = 0
     never_read: set[int] = field(default_factory=set)
     never_found: set[str] = field(default_factory=set)
+    records: Counter[str] = field(default_factory=Counter)
+    """Final records ("7-5": seven wins, five losses) and how many campaigns ended so."""
+    gold_defeats: Counter[str] = field(default_factory=Counter)
+    """Campaigns ended by the Gold Defeat, by the loss that turned it over."""
+    playing: Counter[int] = field(default_factory=Counter)
+    won_game: Counter[int] = field(default_factory=Counter)
+    """By game number: how many campaigns played it, and won it."""
     seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,6 +55,11 @@ class CampaignReport:
             "never_seen": {
                 "entries": sorted(self.never_read),
                 "cards": sorted(self.never_found),
+            },
+            "records": dict(sorted(self.records.items(), key=lambda r: (-int(r[0][0]), r[0]))),
+            "gold_defeats": dict(sorted(self.gold_defeats.items())),
+            "by_game": {
+                str(n): {"playing": self.playing[n], "won": self.won_game[n]} for n in sorted(self.playing)
             },
             "seconds": round(self.seconds, 2),
         }
@@ -92,5 +105,11 @@ def run(
         report.seen.append((len(read) + len(found)) / (entries + cards))
         report.never_read -= read
         report.never_found -= found
+        report.records[f"{c.wins}-{c.losses}"] += 1
+        if not c.won:
+            report.gold_defeats[c.results[-1]["outcome"]] += 1
+        for result in c.results:
+            report.playing[result["game"]] += 1
+            report.won_game[result["game"]] += result["outcome"] == "won"
     report.seconds = time.perf_counter() - start
     return report

@@ -111,6 +111,13 @@ def _campaign_table(report: dict[str, Any]) -> str:
             spread("entries read", "entries_seen", True),
             spread("Story cards found", "cards_seen", True),
             f"{'never seen':<24} entries {never['entries'] or 'none'}, cards {never['cards'] or 'none'}",
+            f"{'final records':<24} " + ", ".join(f"{r}: {n}" for r, n in report["records"].items()),
+            f"{'Gold Defeat after':<24} "
+            + (", ".join(f"{why}: {n}" for why, n in report["gold_defeats"].items()) or "none"),
+            f"{'won by game':<24} "
+            + "  ".join(
+                f"{g}: {v['won'] / v['playing']:.0%} of {v['playing']}" for g, v in report["by_game"].items()
+            ),
             f"{'seconds':<24} {report['seconds']}",
         ]
     )

@@ -116,3 +116,33 @@ def test_python_m_engine_yu_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Card Row" in done.stdout and "You left the game." in done.stdout
+
+
+def test_campaigns_json_has_the_measures_and_they_add_up() -> None:
+    data = json.loads(run(["campaigns", "--campaigns", "2", "--bot", "heuristic", "--seed", "4", "--json"]))
+    assert data["campaigns"] == 2
+    spread = data["games_per_campaign"]
+    assert 7 <= spread["min"] <= spread["mean"] <= spread["max"] <= 13
+    for key in ("hidden_content_seen", "entries_seen", "cards_seen"):
+        assert 0 < data[key]["min"] <= data[key]["mean"] <= data[key]["max"] <= 1
+    assert set(data["never_seen"]) == {"entries", "cards"}
+    assert sum(data["records"].values()) == 2
+    assert all(max(map(int, record.split("-"))) == 7 for record in data["records"])
+    assert sum(data["gold_defeats"].values()) == round(2 * (1 - data["campaign_win_rate"]))
+    assert data["by_game"]["1"]["playing"] == 2
+    games = sum(g["playing"] for g in data["by_game"].values())
+    assert games == round(spread["mean"] * 2)
+    assert sum(g["won"] for g in data["by_game"].values()) == round(data["game_win_rate"] * games)
+
+
+def test_campaigns_report_is_reproducible_apart_from_timing() -> None:
+    runs = [json.loads(run(["campaigns", "--campaigns", "1", "--seed", "9", "--json"])) for _ in "ab"]
+    for data in runs:
+        del data["seconds"]
+    assert runs[0] == runs[1]
+
+
+def test_campaigns_table_prints_every_measure() -> None:
+    text = run(["campaigns", "--campaigns", "1", "--seed", "2"])
+    for line in ("games per campaign", "hidden content seen", "never seen", "final records", "won by game"):
+        assert line in text

@@ -202,12 +202,11 @@ class Campaign:
     def _finish_game(self) -> None:
         game = self.game
         assert game is not None and game.outcome is not None and game.campaign is not None
-        for card in game.ongoing:  # count down the skills this game was played with
-            left = self.skills.get(card)
-            if left is not None and left <= 1:
+        for card in [c for c in game.ongoing if c in self.skills]:  # the skills this game was played with
+            if self.skills[card] > 1:
+                self.skills[card] -= 1
+            else:
                 self._retire(card, "its last game is played")
-            elif left is not None:
-                self.skills[card] = left - 1
         for step in game.campaign["pending"]:
             if step[0] == "read":
                 self.read.append([step[1], self.number])

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.models import Campaign, Role
+from campaigns.models import Campaign, GameAction, Role
+from engine.yu import Action, MalformedAction
 
 
 class CampaignForm(forms.ModelForm):
@@ -23,14 +24,21 @@ class CampaignForm(forms.ModelForm):
 
 
 class ActionForm(forms.Form):
-    """An action as a form posts it: the key and the board version the player saw."""
+    """An action as a form posts it: its key (or ``undo``) and the board
+    version the player saw. The key becomes an :class:`Action` here, once."""
 
     key = forms.CharField(max_length=200)
     version = forms.IntegerField(min_value=0)
 
-
-class UndoForm(forms.Form):
-    version = forms.IntegerField(min_value=0)
+    def clean_key(self) -> Action | None:
+        """The action, or None for an undo."""
+        key: str = self.cleaned_data["key"]
+        if key == GameAction.UNDO:
+            return None
+        try:
+            return Action.parse(key)
+        except MalformedAction as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
 
 class InviteForm(forms.Form):

@@ -33,7 +33,7 @@ class Campaign(models.Model):
     name = models.CharField(max_length=80)
     seed = models.BigIntegerField(default=new_seed)
     run = models.PositiveIntegerField(default=1, help_text="Raised by each reset; older runs stay on record.")
-    state = models.JSONField(null=True, blank=True, help_text="The engine's campaign state.")
+    state = models.JSONField(help_text="The engine's campaign state, without its current game.")
     version = models.PositiveIntegerField(default=0, help_text="Raised by every write to the board.")
     # A summary of the state, written with it, so the list needs no engine.
     game_number = models.PositiveIntegerField(default=0)
@@ -59,9 +59,7 @@ class Game(models.Model):
     run = models.PositiveIntegerField(default=1)
     number = models.PositiveIntegerField()
     seed = models.BigIntegerField()
-    start = models.JSONField(
-        null=True, blank=True, help_text="The campaign state this game started from (None: a lone game)."
-    )
+    start = models.JSONField(help_text="The campaign state this game started from.")
     state = models.JSONField(help_text="The engine's game state after the last action.")
     version = models.PositiveIntegerField(default=0, help_text="The seq of the last action row.")
     outcome = models.CharField(max_length=16, blank=True, default="")

@@ -1,21 +1,29 @@
 """The board as the templates show it: the engine's view, with every legal
 action placed next to the thing it acts on.
 
-Each legal action key lands in exactly one :class:`Move` (a verb with its
-variants, such as the different Workers that can pay an attack); a key that
-fits no place on the board lands in ``other`` so that nothing legal is ever
-hidden. A main action with no legal variant carries the engine's reason.
+The engine lists its options (:meth:`engine.yu.game.Game.options`): each
+thing on the board the player might act on, with the legal actions for it or
+the reason there are none. Each legal action lands in exactly one
+:class:`Move` (a verb with its variants, such as the different Workers that
+can pay an attack); an action that fits no place on the board lands in
+``other`` so that nothing legal is ever hidden. During Take Actions a move
+with no legal variant carries the engine's reason.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.yu import Game
+from engine.yu import Action, Game, Kind, words
+from engine.yu.campaign import CampaignView
+from engine.yu.content import Barbarian, Content
+from engine.yu.items import ITEMS, WORKERS
+from engine.yu.moves import Option
+from engine.yu.state import Phase
+from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
 
-LETTERS = {"W": "white", "R": "red", "B": "blue", "K": "black", "Y": "yellow"}
 WORKER_ROLE = {
     "white": "Labourer",
     "red": "Fighter",
@@ -24,30 +32,39 @@ WORKER_ROLE = {
     "yellow": "Archer",
 }
 PHASES = {
-    "setup": "Setup",
-    "harvest": "Harvest",
-    "actions": "Take Actions",
-    "attacks": "Suffer Attacks",
-    "refresh": "Refresh Card Row",
-    "over": "Game over",
+    Phase.SETUP: "Setup",
+    Phase.HARVEST: "Harvest",
+    Phase.ACTIONS: "Take Actions",
+    Phase.BARGE: "Return Barge",
+    Phase.ATTACKS: "Suffer Attacks",
+    Phase.REFRESH: "Refresh Card Row",
+    Phase.OVER: "Game over",
 }
-ROUND_STEPS = ("Harvest", "Take Actions", "Return Barge", "Suffer Attacks", "Refresh Card Row")
-STEP_OF_PHASE = {"harvest": 0, "actions": 1, "attacks": 3, "refresh": 4}
+ROUND_STEPS = (Phase.HARVEST, Phase.ACTIONS, Phase.BARGE, Phase.ATTACKS, Phase.REFRESH)
 OUTCOMES = {
     "won": "Victory",
     "flood": "Lost to the Flood",
     "barbarians": "Lost to the Barbarians",
     "damage": "Lost to Damage",
 }
+KINDS = {"farm": "Farms", "outpost": "Outposts", "hut": "Huts", "fortress": "Fortresses"}
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action key, with what tells it apart from its siblings."""
+    """One legal action, with what tells it apart from its siblings."""
 
-    key: str
+    action: Action
     label: str = ""
-    pay: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def key(self) -> str:
+        return self.action.key
+
+    @property
+    def pay(self) -> tuple[tuple[str, int], ...]:
+        """The Workers it pays, by colour: ``(("white", 1), ("red", 2))``."""
+        return tuple((WORKERS[c], n) for c, n in enumerate(self.action.payment or ()) if n)
 
     @property
     def text(self) -> str:
@@ -74,94 +91,70 @@ class Move:
     def single(self) -> Choice | None:
         return self.choices[0] if len(self.choices) == 1 else None
 
-    @property
-    def same_pay(self) -> bool:
-        """All variants pay alike (they differ only by label), so buttons read well."""
-        return len(self.choices) <= 6 and len({c.label for c in self.choices}) == len(self.choices)
 
+class Placer:
+    """The engine's options, handed out one thing on the board at a time."""
 
-def payment(letters: str) -> tuple[tuple[str, int], ...]:
-    """``"WRR"`` -> ``(("white", 1), ("red", 2))``, in the order of the colours."""
-    counts = {colour: letters.count(letter) for letter, colour in LETTERS.items()}
-    return tuple((colour, n) for colour, n in counts.items() if n)
+    def __init__(self, options: Iterable[Option], reasons: bool) -> None:
+        self.options = {option.target: option for option in options}
+        self.reasons = reasons
+        self.placed: set[Action] = set()
 
+    def move(
+        self,
+        target: Action,
+        verb: str,
+        style: str = "",
+        label: Callable[[Action], str] | None = None,
+        keep: Callable[[Action], bool] | None = None,
+    ) -> Move:
+        """The move for ``target``: its legal actions (those ``keep`` keeps), or why none."""
+        option = self.options.get(target)
+        if option is None:
+            return Move(verb, style=style)
+        actions = [a for a in option.actions if keep is None or keep(a)]
+        self.placed.update(actions)
+        choices = [Choice(a, label(a) if label else "") for a in actions]
+        return Move(verb, choices, option.refusal if self.reasons else "", style)
 
-def _is_letters(text: str) -> bool:
-    return bool(text) and all(ch in LETTERS for ch in text)
-
-
-class Keys:
-    """The legal action keys, taken out one place at a time."""
-
-    def __init__(self, keys: list[str]) -> None:
-        self.by_kind: dict[str, list[list[str]]] = defaultdict(list)
-        for key in keys:
-            kind, *args = key.split(":")
-            self.by_kind[kind].append(args)
-        self.taken: set[str] = set()
-
-    def take(self, kind: str, *prefix: str) -> list[list[str]]:
-        """The args of every key of ``kind`` starting with ``prefix``, marked as placed."""
-        found = []
-        for args in self.by_kind.get(kind, []):
-            if tuple(args[: len(prefix)]) == prefix:
-                key = ":".join((kind, *args))
-                if key not in self.taken:
-                    self.taken.add(key)
-                    found.append(args)
-        return found
-
-    def rest(self) -> list[str]:
-        every = [":".join((kind, *args)) for kind, all_args in self.by_kind.items() for args in all_args]
-        return [key for key in every if key not in self.taken]
-
-
-def _key(kind: str, args: list[str]) -> str:
-    return ":".join((kind, *args))
+    def rest(self) -> list[Move]:
+        """Every legal action no place on the board took."""
+        left = [a for option in self.options.values() for a in option.actions if a not in self.placed]
+        return [Move(action.key, [Choice(action)]) for action in left]
 
 
 def present(
     game: Game,
-    legal: list[str],
-    story: dict[str, Any] | None = None,
+    options: list[Option],
+    story: CampaignView,
     last_events: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Everything the board templates show, from the engine's views and legal keys.
-
-    ``story`` is the campaign's view (None for a lone game); ``last_events`` are
-    the events of the last action, for the reading panel.
-    """
+    """Everything the board templates show, from the engine's views and options
+    (none for a watcher). ``last_events`` are the events of the last action,
+    for the reading panel."""
     view = game.view()
-    keys = Keys(legal)
-    acting = view["phase"] == "actions" and view["decision"] is None and not view["outcome"]
-
-    def why(key: str) -> str:
-        if not acting:
-            return ""
-        try:
-            return game.explain(key) or ""
-        except Exception:
-            return ""
-
-    hand_names = {c["id"]: c["name"] for c in view["hand"]}
-    between = _between(story, keys)  # takes the campaign's own choose/next keys first
+    acting = view.phase is Phase.ACTIONS and view.decision is None and not view.outcome
+    placer = Placer(options, reasons=acting)
+    content = game.content
     board = {
         "view": view,
-        "decision": _decision(view, keys),
-        "row": _row(view, keys, why),
-        "river": _river(view, keys, why),
-        "trades": _trades(view, keys, why, hand_names),
-        "settlement": _settlement(view, keys, why, view["building_costs"]),
-        "hand": _hand(view, keys),
-        "end": Move("End actions", [Choice("end")] if keys.take("end") else [], why("end"), "primary"),
+        "between": _between(story, placer),
+        "decision": _decision(view, placer),
+        "hand": _hand(view, placer, content),
+        "row": _row(view, placer),
+        "river": _river(view, placer),
+        "trades": _trades(view, placer),
+        "settlement": _settlement(view, placer, content),
+        "rules": _rules(view, placer, story),
+        "end": placer.move(Action(Kind.END), "End actions", "primary"),
         "status": _status(view),
+        "outcome_text": words.OUTCOMES[view.outcome] if view.outcome else "",
+        "supply": _supply(view),
         "acting": acting,
-        "rules": _rules(game, keys, story),
-        "between": between,
         "reading": reading(game, last_events or []),
         "story": story,
     }
-    board["other"] = [Move(key, [Choice(key)]) for key in keys.rest()]
+    board["other"] = placer.rest()
     return board
 
 
@@ -194,255 +187,215 @@ def reading(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return read
 
 
-def _between(story: dict[str, Any] | None, keys: Keys) -> dict[str, Any] | None:
+def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
     """Between games: the story's choice, and the next game's start."""
-    if story is None or not (story["game_over"] or story["decision"]):
+    if not (story.game_over or story.decision):
         return None
-    moves = []
-    options = (story["decision"] or {}).get("options", [])
-    if story["decision"]:
-        for args in keys.take("choose"):
-            number = int(args[0]) if args and args[0].isdigit() else 0
-            label = options[number - 1] if 0 < number <= len(options) else f"Option {number}"
-            moves.append(Move(str(label), [Choice(_key("choose", args))], style="primary"))
-    start = Move(
-        f"Start game {story['game'] + 1}", [Choice("next")] if keys.take("next") else [], style="primary"
-    )
-    ending = story["revealed"][-1] if story["revealed"] and story["game_over"] else None
+    labels = story.decision.labels if story.decision else ()
+    moves = [
+        placer.move(Action(Kind.CHOOSE, option=n), label, "primary") for n, label in enumerate(labels, 1)
+    ]
     return {
-        "prompt": (story["decision"] or {}).get("prompt", ""),
-        "moves": moves,
-        "next": start,
-        "ending": ending,
+        "prompt": "The story asks you to choose." if story.decision else "",
+        "moves": [m for m in moves if m.available],
+        "next": placer.move(Action(Kind.NEXT), f"Start game {story.game + 1}", "primary"),
+        "ending": story.revealed[-1] if story.revealed and story.game_over else None,
     }
 
 
-def _rules(game: Game, keys: Keys, story: dict[str, Any] | None) -> dict[str, Any]:
-    """The rules the story added, with their actions: feeding, the levee, Fortuity cards."""
-    moves = []
-    feed = keys.take("feed", "provision")
-    if feed:
-        moves.append(Move("Feed the settlement from the stores", [Choice("feed:provision")]))
-    levee = [Choice(_key("levee", a), "", payment(a[0]) if a else ()) for a in keys.take("levee")]
-    if levee:
-        moves.append(Move("Raise the levee (the Flood goes back one space)", levee))
-    for args in keys.take("fortune"):
-        name = _name(game, args[0]) if args else ""
-        moves.append(Move(f"Play the Fortuity card {name}", [Choice(_key("fortune", args))]))
-    ongoing = story["ongoing"] if story else []
-    return {"moves": moves, "ongoing": ongoing, "modules": story["modules"] if story else game.modules}
-
-
-def _name(game: Game, card_id: str) -> str:
-    try:
-        return game.content.name(card_id)
-    except KeyError:
-        return card_id
-
-
-def _status(view: dict[str, Any]) -> dict[str, Any]:
-    ready = view["forecast"]["ready"]
-    current = STEP_OF_PHASE.get(view["phase"], -1)
+def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
+    decision = view.decision
+    if decision is None:
+        return None
+    moves: list[Move] = []
+    barbarian: Barbarian | None = None
+    if isinstance(decision, PickView):
+        for item in decision.items:
+            moves.append(
+                placer.move(Action(Kind.PICK, item=item), "Take", label=lambda a: ITEMS[a.item or 0])
+            )
+        moves.append(placer.move(Action(Kind.PICK), "Take nothing"))
+    elif isinstance(decision, ChoiceView):
+        for n, label in enumerate(decision.labels, 1):
+            moves.append(placer.move(Action(Kind.CHOOSE, option=n), label))
+    elif isinstance(decision, BribeView):
+        barbarian = decision.barbarian
+        moves.append(placer.move(Action(Kind.BRIBE), "Pay the bribe", "primary"))
+        moves.append(placer.move(Action(Kind.SUFFER), "Suffer the damage", "danger"))
     return {
-        "phase": PHASES.get(view["phase"], view["phase"].title()),
+        "kind": type(decision).__name__.removesuffix("View").lower(),
+        "prompt": prompt(decision),
+        "moves": [m for m in moves if m.available],
+        "barbarian": barbarian,
+        "hand": isinstance(decision, UseHandView),
+    }
+
+
+def _hand(view: View, placer: Placer, content: Content) -> list[dict[str, Any]]:
+    cards = []
+    for card in view.hand:
+        trades = [
+            placer.move(
+                Action(Kind.TRADE, trade=t.trade.number),
+                f"Trade away (trade {t.trade.number})",
+                keep=_of(card.id),
+            )
+            for t in view.trades
+            if any(o.cost.exhaust for o in t.trade.options)
+        ]
+        moves = [
+            placer.move(Action(Kind.PLAY, card=card.id), "Play", "primary"),
+            placer.move(Action(Kind.DISCARD, card=card.id), "Discard"),
+            placer.move(Action(Kind.TUCK, card=card.id), "Tuck"),
+            placer.move(Action(Kind.FEED, card=card.id), "Feed the settlement"),
+            *trades,
+        ]
+        cards.append({"card": card, "moves": [m for m in moves if m.available]})
+    return cards
+
+
+def _of(card: str) -> Callable[[Action], bool]:
+    """Keeps the actions that use this card."""
+    return lambda action: action.card == card
+
+
+def _row(view: View, placer: Placer) -> list[dict[str, Any]]:
+    spaces = []
+    for space in view.row:
+        n = space.space
+        moves: list[Move] = []
+        if isinstance(space.card, Barbarian):
+            moves.append(placer.move(Action(Kind.ATTACK, space=n), "Attack", "danger"))
+        elif space.card is not None:
+            moves.append(placer.move(Action(Kind.RECRUIT, space=n), "Recruit"))
+            dismiss = placer.move(Action(Kind.DISMISS, space=n), "Dismiss")
+            dismiss.reason = ""  # the same as recruiting's
+            moves.append(dismiss)
+        spaces.append({"space": n, "cost": space.cost, "card": space.card, "moves": moves})
+    return spaces
+
+
+def _river(view: View, placer: Placer) -> dict[str, Any]:
+    canal = placer.move(Action(Kind.CANAL), "Build this section", "primary")
+    sections = [
+        {
+            "space": s.space,
+            "card": s.card,
+            "built": s.built,
+            "barge": s.barge,
+            "next": s.space == view.built + 1,
+            "move": canal if s.space == view.built + 1 else None,
+        }
+        for s in view.river
+    ]
+    return {
+        "sections": sections,
+        "flood": view.flood,
+        "built": view.built,
+        "shore": view.shore,
+        "per_refresh": view.barbarians_per_refresh,
+    }
+
+
+def _trades(view: View, placer: Placer) -> list[dict[str, Any]]:
+    trades = []
+    for place in view.trades:
+        trade = place.trade
+        options = []
+        for option in trade.options:
+            if option.cost.exhaust:  # offered on each card in hand
+                move = Move("Trade a card from your hand")
+            else:
+                move = placer.move(Action(Kind.TRADE, trade=trade.number, item=option.item), "Trade")
+            options.append({"option": option, "move": move})
+        trades.append({"trade": trade, "open": place.open, "options": options})
+    return trades
+
+
+def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
+    free = [s.number for s in view.sites if s.free]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for construction in view.buildings:
+        building = construction.building
+        move = placer.move(
+            Action(Kind.BUILD, building=building.id),
+            "Build",
+            label=lambda a: f"Site {a.site}" if len(free) > 1 else "",
+        )
+        entry = {"construction": construction, "building": building, "move": move}
+        by_kind.setdefault(building.kind, []).append(entry)
+    kinds = []
+    for kind, members in by_kind.items():
+        # One reason per kind: every building of a kind costs the same.
+        reasons = [m["move"].reason for m in members if m["move"].reason]
+        for m in members:
+            m["move"].reason = ""
+        buildable = any(m["move"].available for m in members)
+        kinds.append(
+            {
+                "kind": kind,
+                "title": KINDS.get(kind, kind.title() + "s"),
+                "cost": view.building_costs.get(kind),
+                "buildings": members,
+                "reason": reasons[0] if reasons and not buildable else "",
+            }
+        )
+    huts = [
+        {"space": space, "move": placer.move(Action(Kind.HUT, space=space.number), "Place")}
+        for space in view.hut_spaces
+    ]
+    tucks = view.tuck_spaces
+    slots = [
+        {"number": i + 1, "card": view.tucked[i] if i < len(view.tucked) else None, "open": i < tucks}
+        for i in range(max(tucks, len(view.tucked), 5))
+    ]
+    return {
+        "sites": view.sites,
+        "kinds": kinds,
+        "huts": huts,
+        "tucks": slots,
+        "hut_cards_seen": view.hut_cards_seen,
+        "hut_cards_face_down": view.hut_cards_face_down,
+    }
+
+
+def _rules(view: View, placer: Placer, story: CampaignView) -> dict[str, Any]:
+    """The rules the story added, with their actions: feeding, the levee, Fortuity cards."""
+    moves = [
+        placer.move(Action(Kind.FEED), "Feed the settlement from the stores"),
+        placer.move(Action(Kind.LEVEE), "Raise the levee (the Flood goes back one space)"),
+        *(
+            placer.move(Action(Kind.FORTUNE, card=c.id), f"Play the Fortuity card {c.name}")
+            for c in view.fortunes
+        ),
+    ]
+    return {
+        "moves": [m for m in moves if m.available],
+        "ongoing": story.ongoing,
+        "modules": story.modules,
+    }
+
+
+def _status(view: View) -> dict[str, Any]:
+    ready = view.piles.ready
+    current = ROUND_STEPS.index(view.phase) if view.phase in ROUND_STEPS else -1
+    return {
+        "phase": PHASES[view.phase],
         "steps": [
-            {"name": name, "current": i == current, "done": i < current} for i, name in enumerate(ROUND_STEPS)
+            {"name": PHASES[step], "current": i == current, "done": i < current}
+            for i, step in enumerate(ROUND_STEPS)
         ],
-        "outcome": OUTCOMES.get(view["outcome"] or "", ""),
-        "flood_track": [
-            {"space": i, "flood": view["flood"] == i, "built": i <= view["built"]} for i in range(7)
-        ],
+        "outcome": OUTCOMES.get(view.outcome or "", ""),
+        "flood_track": [{"space": i, "flood": view.flood == i, "built": i <= view.built} for i in range(7)],
         "flood_in": ready // 4 + 1,
         "ready": ready,
     }
 
 
-def _decision(view: dict[str, Any], keys: Keys) -> dict[str, Any] | None:
-    moves: list[Move] = []
-    for args in keys.take("pick"):
-        item = args[0] if args else ""
-        moves.append(Move("Take" if item != "none" else "Take nothing", [Choice(_key("pick", args), item)]))
-    bribes = [Choice(_key("bribe", a), "", payment(a[0]) if a else ()) for a in keys.take("bribe")]
-    if bribes:
-        moves.append(Move("Pay the bribe", bribes, style="primary"))
-    if keys.take("suffer"):
-        moves.append(Move("Suffer the damage", [Choice("suffer")], style="danger"))
-    decision = view["decision"] or {}
-    options = decision.get("options") or []
-    for args in keys.take("choose"):
-        label = ""
-        if args and args[0].isdigit() and 0 < int(args[0]) <= len(options):
-            option = options[int(args[0]) - 1]
-            label = option.get("label", "") if isinstance(option, dict) else str(option)
-        moves.append(Move(label or f"Option {args[0] if args else ''}", [Choice(_key("choose", args))]))
-    if not decision and not moves:
-        return None
+def _supply(view: View) -> dict[str, Any]:
+    """The player's supply and the Main Supply, item by item."""
     return {
-        "prompt": decision.get("prompt", "Choose."),
-        "kind": decision.get("kind", ""),
-        "moves": moves,
-        **decision,
+        "workers": [(WORKERS[c], view.have[c]) for c in range(5)],
+        "resources": [(ITEMS[i], view.have[i]) for i in range(5, 9)],
+        "main": [(ITEMS[i], n) for i, n in enumerate(view.supply)],
     }
-
-
-def _row(view: dict[str, Any], keys: Keys, why: Any) -> list[dict[str, Any]]:
-    spaces = []
-    for space in view["row"]:
-        n = str(space["space"])
-        card = space["card"]
-        moves: list[Move] = []
-        if card and card["kind"] == "barbarian":
-            choices = [
-                Choice(_key("attack", a), "", payment(a[1]) if len(a) > 1 else ())
-                for a in keys.take("attack", n)
-            ]
-            moves.append(Move("Attack", choices, "" if choices else why(f"attack:{n}"), "danger"))
-        elif card:
-            recruit = keys.take("recruit", n)
-            dismiss = keys.take("dismiss", n)
-            reason = "" if recruit or dismiss else why(f"recruit:{n}")
-            moves.append(Move("Recruit", [Choice(f"recruit:{n}")] if recruit else [], reason))
-            moves.append(Move("Dismiss", [Choice(f"dismiss:{n}")] if dismiss else []))
-        spaces.append({**space, "moves": moves})
-    return spaces
-
-
-def _river(view: dict[str, Any], keys: Keys, why: Any) -> dict[str, Any]:
-    choices = [Choice(_key("canal", a), "", payment(a[0]) if a else ()) for a in keys.take("canal")]
-    canal = Move("Build this section", choices, "" if choices else why("canal"), "primary")
-    sections = []
-    for section in view["river"]:
-        here = section["space"] == view["built"] + 1
-        sections.append({**section, "next": here, "move": canal if here else None})
-    return {
-        "sections": sections,
-        "flood": view["flood"],
-        "built": view["built"],
-        "shore": view["shore"],
-        "per_refresh": view["barbarians_per_refresh"],
-    }
-
-
-def _trades(view: dict[str, Any], keys: Keys, why: Any, hand_names: dict[str, str]) -> list[dict[str, Any]]:
-    trades = []
-    for trade in view["trades"]:
-        n = str(trade["number"])
-        options = []
-        for option in trade["options"]:
-            label = option["label"]
-            if "exhaust" in option["give"]:
-                # Exhausting a card from hand: the hand offers it on each card; shown here too.
-                found = [
-                    a for a in keys.by_kind.get("trade", []) if a[:1] == [n] and a[1:] and a[1] in hand_names
-                ]
-                choices = [Choice(_key("trade", a), hand_names[a[1]]) for a in found]
-            else:
-                found = [a for a in keys.by_kind.get("trade", []) if a[:1] == [n] and _label(a) == label]
-                keys.taken.update(_key("trade", a) for a in found)
-                choices = [Choice(_key("trade", a), "", payment(a[-1]) if _pays(a) else ()) for a in found]
-            reason = ""
-            if not choices and trade["open"]:
-                reason = why(_key("trade", [n, label] if label else [n]))
-            options.append({**option, "move": Move("Trade", choices, reason)})
-        trades.append({**trade, "options": options})
-    return trades
-
-
-def _pays(args: list[str]) -> bool:
-    """Whether a trade key ends with the Workers that pay (``trade:4:red:W``)."""
-    return len(args) > 1 and _is_letters(args[-1])
-
-
-def _label(args: list[str]) -> str:
-    """The option label of a trade key (``trade:1:clay``), or "" when it has none."""
-    rest = args[1:-1] if _pays(args) else args[1:]
-    return rest[0] if rest else ""
-
-
-def _settlement(view: dict[str, Any], keys: Keys, why: Any, costs: dict[str, str]) -> dict[str, Any]:
-    open_sites = [s["number"] for s in view["sites"] if s["free"]]
-    some_site = str(open_sites[0]) if open_sites else "1"
-    by_id = {}
-    for building in view["buildings"]:
-        bid = building["id"]
-        found = keys.take("build", bid)
-        choices = [
-            Choice(
-                _key("build", a),
-                f"Site {a[1]}" if len(open_sites) > 1 else "",
-                payment(a[2]) if len(a) > 2 else (),
-            )
-            for a in found
-        ]
-        reason = ""
-        if not choices and building["site"] is None:
-            reason = why(f"build:{bid}:{some_site}:W")
-        by_id[bid] = {**building, "move": Move("Build", choices, reason)}
-    sites = []
-    for site in view["sites"]:
-        built = by_id.get(site["building"] or "")
-        sites.append({**site, "built": built})
-    kinds = []
-    titles = {"farm": "Farms", "outpost": "Outposts", "hut": "Huts"}
-    for building in by_id.values():  # kinds the story adds, after the printed ones
-        name = building["kind"].replace("_", " ").title()
-        titles.setdefault(building["kind"], name + ("es" if name.endswith("s") else "s"))
-    for kind, title in titles.items():
-        members = [b for b in by_id.values() if b["kind"] == kind]
-        # One reason per kind: every building of a kind costs the same.
-        reasons = [b["move"].reason for b in members if b["move"].reason]
-        for b in members:
-            b["move"].reason = ""
-        buildable = any(b["move"].available for b in members)
-        reason = reasons[0] if reasons and not buildable else ""
-        kinds.append(
-            {
-                "kind": kind,
-                "title": title,
-                "cost": costs.get(kind, ""),
-                "buildings": members,
-                "reason": reason,
-            }
-        )
-    huts = []
-    for space in view["hut_spaces"]:
-        n = str(space["number"])
-        found = keys.take("hut", n)
-        choices = [
-            Choice(_key("hut", a), "", ((LETTERS.get(a[1], a[1]), 1),) if len(a) > 1 else ()) for a in found
-        ]
-        reason = "" if choices or not space["open"] or space["worker"] else why(f"hut:{n}:W")
-        huts.append({**space, "move": Move("Place", choices, reason)})
-    tucks = view["tuck_spaces"]
-    tucked = view["tucked"]
-    slots = [
-        {"number": i + 1, "card": tucked[i] if i < len(tucked) else None, "open": i < tucks}
-        for i in range(max(tucks, len(tucked), 5))
-    ]
-    return {
-        "sites": sites,
-        "kinds": kinds,
-        "huts": huts,
-        "tucks": slots,
-        "hut_cards_seen": view["hut_cards_seen"],
-        "hut_cards_face_down": view["hut_cards_face_down"],
-    }
-
-
-def _hand(view: dict[str, Any], keys: Keys) -> list[dict[str, Any]]:
-    cards = []
-    for card in view["hand"]:
-        cid = card["id"]
-        moves = [
-            Move("Play", [Choice(f"play:{cid}")] if keys.take("play", cid) else [], style="primary"),
-            Move("Discard", [Choice(f"discard:{cid}")] if keys.take("discard", cid) else []),
-            Move("Tuck", [Choice(f"tuck:{cid}")] if keys.take("tuck", cid) else []),
-            Move("Feed the settlement", [Choice(f"feed:{cid}")] if keys.take("feed", cid) else []),
-        ]
-        exhaust = [a for a in keys.by_kind.get("trade", []) if len(a) == 2 and a[1] == cid]
-        for a in exhaust:
-            keys.taken.add(_key("trade", a))
-        if exhaust:
-            moves.append(Move(f"Trade away (trade {exhaust[0][0]})", [Choice(_key("trade", exhaust[0]))]))
-        cards.append({**card, "moves": [m for m in moves if m.available]})
-    return cards

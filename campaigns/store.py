@@ -29,9 +29,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import Campaign, Game, GameAction, new_seed
-from engine.yu import Event, IllegalAction, replay, revealed
+from engine.yu import Action, Event, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
+from engine.yu.campaign import CampaignView
+from engine.yu.moves import Option
 
 T = TypeVar("T")
 UNDO = GameAction.UNDO
@@ -56,16 +58,11 @@ class Unreadable(Exception):
 
 @dataclass
 class Board:
-    """A campaign row with its current game, thawed into the engine.
-
-    ``engine`` is the campaign (None for a lone game stored before campaigns
-    existed); ``game`` is its current game.
-    """
+    """A campaign row with its current game, thawed into the engine."""
 
     campaign: Campaign
     game_row: Game
-    engine: YuCampaign | None
-    game: YuGame
+    engine: YuCampaign
     log: list[GameAction] = field(default_factory=list)
 
     @property
@@ -73,24 +70,21 @@ class Board:
         return self.campaign.version
 
     @property
-    def player(self) -> YuCampaign | YuGame:
-        """What actions go to: the campaign routes them to its game."""
-        return self.engine if self.engine is not None else self.game
+    def game(self) -> YuGame:
+        """The campaign's current game (the last one, once the campaign is over)."""
+        assert self.engine.game is not None
+        return self.engine.game
 
-    def legal_keys(self) -> list[str]:
-        return [a.key for a in self.player.legal_actions()]
+    def legal(self) -> list[Action]:
+        return self.engine.legal_actions()
 
-    def explain(self, key: str) -> str:
-        """Why ``key`` is refused now, in the engine's words."""
-        try:
-            reason = self.player.explain(key)
-        except Exception:  # a forged key the engine cannot even explain
-            reason = None
-        return reason or f"{key[:64]!r} is not an action you can take now."
+    def options(self) -> list[Option]:
+        """What the player might do now, and why not for what they cannot."""
+        return self.engine.options()
 
-    def story(self) -> dict[str, Any] | None:
-        """The campaign as the player knows it (None for a lone game)."""
-        return self.engine.view() if self.engine is not None else None
+    def story(self) -> CampaignView:
+        """The campaign as the player knows it."""
+        return self.engine.view()
 
     @property
     def undo_target(self) -> GameAction | None:
@@ -114,25 +108,16 @@ def current_game(campaign: Campaign) -> Game:
 def load(campaign: Campaign, with_log: bool = True) -> Board:
     game_row = current_game(campaign)
     log = list(game_row.actions.order_by("seq")) if with_log else []
-    engine, game = thaw(campaign, game_row)
-    return Board(campaign, game_row, engine, game, log)
+    return Board(campaign, game_row, thaw(campaign, game_row), log)
 
 
-def thaw(campaign: Campaign, game_row: Game) -> tuple[YuCampaign | None, YuGame]:
+def thaw(campaign: Campaign, game_row: Game) -> YuCampaign:
     """The campaign and its current game from their stored state, or replayed
     from the log when the state was saved by an older version of the content."""
-    if campaign.state is None:  # a lone game
-        try:
-            return None, YuGame.from_dict(game_row.state)
-        except (ValueError, KeyError):
-            keys = [r.key for r in effective(list(game_row.actions.all()))]
-            return None, _replayed(campaign, lambda: replay(game_row.seed, keys))
     try:
-        engine = YuCampaign.from_dict({**campaign.state, "current": game_row.state})
+        return YuCampaign.from_dict({**(campaign.state or {}), "current": game_row.state})
     except (ValueError, KeyError):
-        engine = _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign)))
-    assert engine.game is not None
-    return engine, engine.game
+        return _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign)))
 
 
 def _replayed(campaign: Campaign, replaying: Callable[[], T]) -> T:
@@ -160,18 +145,15 @@ def effective(log: list[GameAction]) -> list[GameAction]:
     return [row for row in log if row.key != UNDO and row.seq not in undone]
 
 
-def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> tuple[YuCampaign | None, YuGame]:
-    """The game row's start with ``keys`` applied: a campaign, or a lone game."""
-    if game_row.start is None:
-        return None, replay(game_row.seed, keys)
+def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> YuCampaign:
+    """The campaign as the game row started it, with ``keys`` applied."""
     try:
         engine = YuCampaign.from_dict(game_row.start)
     except (ValueError, KeyError):  # saved by older content: replay the run up to here
         engine = _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign, game_row)))
     for key in keys:
         engine.apply(key)
-    assert engine.game is not None
-    return engine, engine.game
+    return engine
 
 
 def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
@@ -191,9 +173,13 @@ def _json(data: Any) -> Any:
 
 
 def create_campaign(owner: AbstractBaseUser, name: str, seed: int | None = None) -> Campaign:
+    seed = new_seed() if seed is None else seed
+    engine = YuCampaign.new(seed)
     with transaction.atomic():
-        campaign = Campaign.objects.create(owner=owner, name=name, seed=new_seed() if seed is None else seed)
-        _start_run(campaign)
+        campaign = Campaign.objects.create(
+            owner=owner, name=name, seed=seed, state=_stored(engine), **_summary(engine)
+        )
+        _game_row(campaign, engine)
     return campaign
 
 
@@ -202,7 +188,8 @@ def _start_run(campaign: Campaign) -> Game:
     engine = YuCampaign.new(campaign.seed)
     game_row = _game_row(campaign, engine)
     campaign.state = _stored(engine)
-    _summarize(campaign, engine, engine.game)
+    for name, value in _summary(engine).items():
+        setattr(campaign, name, value)
     campaign.save()
     return game_row
 
@@ -220,48 +207,29 @@ def _game_row(campaign: Campaign, engine: YuCampaign) -> Game:
     )
 
 
-def _summarize(campaign: Campaign, engine: YuCampaign | None, game: YuGame | None) -> dict[str, Any]:
-    """The list's summary fields, set on ``campaign`` and returned for an update()."""
-    assert game is not None
-    if engine is None:  # a lone game
-        summary: dict[str, Any] = {
-            "game_number": 1,
-            "wins": int(game.won),
-            "losses": int(game.over and not game.won),
-            "status": Campaign.Status.WON
-            if game.won
-            else Campaign.Status.LOST
-            if game.over
-            else Campaign.Status.PLAYING,
-        }
-    else:
-        status = Campaign.Status.PLAYING
-        if engine.over:
-            status = Campaign.Status.WON if engine.won else Campaign.Status.LOST
-        elif game.over:
-            status = Campaign.Status.BETWEEN
-        summary = {
-            "game_number": engine.number,
-            "wins": engine.wins,
-            "losses": engine.losses,
-            "status": status,
-        }
-    for name, value in summary.items():
-        setattr(campaign, name, value)
-    return summary
+def _summary(engine: YuCampaign) -> dict[str, Any]:
+    """The campaign list's summary fields, written with the state."""
+    status = Campaign.Status.PLAYING
+    if engine.over:
+        status = Campaign.Status.WON if engine.won else Campaign.Status.LOST
+    elif engine.game is not None and engine.game.over:
+        status = Campaign.Status.BETWEEN
+    return {"game_number": engine.number, "wins": engine.wins, "losses": engine.losses, "status": status}
 
 
-def _write(board: Board, version: int, engine: YuCampaign | None, game: YuGame, row: GameAction) -> None:
+def _write(board: Board, version: int, engine: YuCampaign, row: GameAction) -> None:
     """Write the new state, the action row and the version bump, or raise Stale.
 
     When the action started the campaign's next game, the game row keeps its
     final state and a row for the new game is added.
     """
     campaign, game_row = board.campaign, board.game_row
-    started = engine is not None and engine.number != game_row.number
+    game = engine.game
+    assert game is not None
+    started = engine.number != game_row.number
     now = timezone.now()
-    summary = _summarize(campaign, engine, game)
-    state = _stored(engine) if engine is not None else None
+    summary = _summary(engine)
+    state = _stored(engine)
     game_state = game_row.state if started else game.to_dict()
     with transaction.atomic():
         count = Campaign.objects.filter(pk=campaign.pk, version=version).update(
@@ -278,10 +246,12 @@ def _write(board: Board, version: int, engine: YuCampaign | None, game: YuGame, 
         if count != 1:
             raise Stale
         row.save()
-        new_row = _game_row(campaign, engine) if started and engine is not None else None
+        new_row = _game_row(campaign, engine) if started else None
     campaign.version, campaign.state = version + 1, state
+    for name, value in summary.items():
+        setattr(campaign, name, value)
     game_row.state, game_row.version = game_state, row.seq
-    board.engine, board.game = engine, game
+    board.engine = engine
     if new_row is not None:
         board.game_row, board.log = new_row, []
     else:
@@ -289,26 +259,22 @@ def _write(board: Board, version: int, engine: YuCampaign | None, game: YuGame, 
         board.log.append(row)
 
 
-def act(board: Board, key: str, version: int) -> list[Event]:
+def act(board: Board, action: Action, version: int) -> list[Event]:
     """Apply one action for the player who saw ``version`` of the board."""
     if version != board.version:
         raise Stale
-    if key not in board.legal_keys():
-        raise Refused(board.explain(key))
-    try:
-        events = board.player.apply(key)
-    except IllegalAction as exc:  # listed but refused: the engine's word is final
-        raise Refused(str(exc)) from exc
+    why = board.engine.explain(action)
+    if why is not None:
+        raise Refused(why)
+    events = board.engine.apply(action)
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
-        key=key,
+        key=action.key,
         events=_json(event_dicts(events)),
         revealed=revealed(events),
     )
-    game = board.engine.game if board.engine is not None else board.game  # `next` starts a new one
-    assert game is not None
-    _write(board, version, board.engine, game, row)
+    _write(board, version, board.engine, row)
     return events
 
 
@@ -320,7 +286,7 @@ def undo(board: Board, version: int) -> None:
     if target is None:
         raise Refused("Nothing to undo: the last action revealed something new, or none was taken.")
     kept = [r.key for r in effective(board.log) if r.seq != target.seq]
-    engine, game = rebuild(board.campaign, board.game_row, kept)
+    engine = rebuild(board.campaign, board.game_row, kept)
     done = [e["text"] for e in target.events if e["kind"] != "spend"]
     what = done[0] if done else target.key
     row = GameAction(
@@ -330,7 +296,7 @@ def undo(board: Board, version: int) -> None:
         events=[{"kind": "undo", "text": f"Took back: {what}", "reveal": False, "data": target.seq}],
         undoes=target.seq,
     )
-    _write(board, version, engine, game, row)
+    _write(board, version, engine, row)
 
 
 def reset(campaign: Campaign) -> None:
@@ -361,10 +327,9 @@ def replay_differences(game_row: Game) -> list[str]:
     if game_row.version != last_seq:
         found.append(f"version: stored {game_row.version}, log ends at {last_seq}")
     started = bool(keys) and keys[-1] == "next"
-    engine, game = rebuild(campaign, game_row, keys[:-1] if started else keys)
-    found += _differences("game", game_row.state, game.to_dict())
-    if engine is None:
-        return found
+    engine = rebuild(campaign, game_row, keys[:-1] if started else keys)
+    assert engine.game is not None
+    found += _differences("game", game_row.state, engine.game.to_dict())
     if started:
         engine.apply("next")
         following = campaign.games.filter(run=game_row.run, number=game_row.number + 1).first()

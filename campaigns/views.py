@@ -152,13 +152,13 @@ def _context(board: store.Board, seat: Seat, version: int | None = None, notice:
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
     last = board.log[-1].events if board.log else []
-    legal = board.legal_keys() if seat.can_act else []
+    options = board.options() if seat.can_act else []
     return {
         "campaign": board.campaign,
         "seat": seat,
         "watching": not seat.can_act,
         "game_row": board.game_row,
-        "b": present(board.game, legal, board.story(), last),
+        "b": present(board.game, options, board.story(), last),
         "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "undo": board.undo_target if seat.can_act else None,
@@ -261,15 +261,16 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = seat.campaign
     form = ActionForm(request.POST)
     if not form.is_valid():
-        return _page(request, store.load(campaign), seat, "That was not an action.", status=400)
-    key, version = form.cleaned_data["key"], form.cleaned_data["version"]
+        reason = form.errors["key"][0] if "key" in form.errors else "That was not an action."
+        return _page(request, store.load(campaign), seat, reason, status=400)
+    action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     board = store.load(campaign)
     before = _regions(request, _context(board, seat, version=version + 1)) if request.htmx else {}
     try:
-        if key == store.UNDO:
+        if action is None:
             store.undo(board, version)
         else:
-            store.act(board, key, version)
+            store.act(board, action, version)
     except store.Stale:
         fresh = Campaign.objects.get(pk=campaign.pk)
         notice = FRIEND_FIRST if Membership.objects.filter(campaign=campaign).exists() else STALE
@@ -281,6 +282,7 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
     after = _regions(request, _context(board, seat))
     changed = [html for name, html in after.items() if before.get(name) != html]
     response = HttpResponse("".join(changed) + _fresh(request, board, seat, live=True))
+    key = action.key if action is not None else store.UNDO
     response["HX-Trigger"] = json.dumps({"yu:acted": {"key": key, "version": board.version}})
     return response
 

@@ -1,19 +1,22 @@
 """Small pictures for the board: Worker chips (a colour, a shape and a letter,
 so no one needs to tell colours apart) and Resource icons, drawn from the SVG
-symbols in ``campaigns/_icons.html``."""
+symbols in ``campaigns/_icons.html``, for the engine's typed costs and effects."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from django import template
-from django.utils.html import escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+
+from engine.yu import words
+from engine.yu.items import ALL_COLOURS, COLOURED, ITEMS, WORKERS, Amount, Cost, Item
+from engine.yu.steps import Counted, Destroy, Flood, Gain, Pay, Pick, Read, RevealBarbarian, Step
 
 register = template.Library()
 
-WORKERS = {
+ROLES = {
     "white": ("W", "Labourer"),
     "red": ("R", "Fighter"),
     "blue": ("B", "Spearman"),
@@ -21,19 +24,12 @@ WORKERS = {
     "yellow": ("Y", "Archer"),
 }
 RESOURCES = {"cowrie": "Cowrie Shell", "clay": "Clay", "wood": "Wood", "provision": "Provision"}
-EFFECTS = {
-    "draw": ("Draw {n} from the Ready Pile", "draw"),
-    "destroy": ("Destroy {n}", "destroy"),
-    "draw townsfolk": ("Draw {n} Townsfolk", "draw"),
-    "flood": ("Flood advances {n}", "destroy"),
-    "reveal barbarian": ("Reveal {n} Barbarian", "destroy"),
-}
-TERM = re.compile(r"^(\d+) (.+)$")
-EFFECT = re.compile(r"^([a-z ]+) (\d+)$")
+HARMFUL = (Destroy, Flood, RevealBarbarian)
+"""Effects shown in the colour of danger."""
 
 
 def _worker(colour: str) -> SafeString:
-    letter, role = WORKERS[colour]
+    letter, role = ROLES[colour]
     return format_html(
         '<svg class="icon worker w-{0}" viewBox="0 0 24 24" role="img" aria-label="{1} Worker ({2})">'
         '<title>{1} Worker ({2})</title><use href="#shape-{0}"></use>'
@@ -58,81 +54,89 @@ def _wildcard(kind: str) -> SafeString:
 
 
 def _resource(name: str) -> SafeString:
-    label = RESOURCES[name]
     return format_html(
         '<svg class="icon res r-{0}" viewBox="0 0 24 24" role="img" aria-label="{1}"><title>{1}</title>'
         '<use href="#res-{0}"></use></svg>',
         name,
-        label,
+        RESOURCES[name],
     )
 
 
-def _thing(name: str) -> SafeString | None:
-    name = name.strip()
-    if name in WORKERS:
-        return _worker(name)
-    if name in RESOURCES:
-        return _resource(name)
-    if name in ("coloured Worker", "coloured"):
-        return _wildcard("coloured")
-    if name in ("any Worker", "any"):
+def _picture(item: Item | str) -> SafeString:
+    name = item if isinstance(item, str) else ITEMS[item]
+    return _worker(name) if name in ROLES else _resource(name)
+
+
+def _one_of(items: tuple[Item, ...]) -> SafeString:
+    """One item out of several: a wildcard chip when they are all (coloured) Workers."""
+    mask = sum(1 << i for i in items) if all(i < len(WORKERS) for i in items) else 0
+    if mask == ALL_COLOURS:
         return _wildcard("any")
-    return None
+    if mask == COLOURED:
+        return _wildcard("coloured")
+    return mark_safe('<span class="or">/</span>'.join(str(_picture(i)) for i in items))
 
 
-@register.simple_tag
-def worker(colour: str) -> SafeString:
-    return _worker(colour) if colour in WORKERS else _thing(colour) or SafeString(escape(colour))
+def _count(n: int, picture: SafeString) -> SafeString:
+    return format_html('<span class="item"><b>{}</b>{}</span>', n, picture)
 
 
-@register.simple_tag
-def item(name: str, count: int | None = None) -> SafeString:
-    """One item with its count: a number and a picture."""
-    picture = _thing(name) or escape(name)
-    if count is None:
-        return format_html('<span class="item">{}</span>', picture)
-    return format_html('<span class="item"><b>{}</b>{}</span>', count, picture)
+def _step(step: Step) -> SafeString:
+    if isinstance(step, Gain):
+        return _count(step.count, _picture(step.item))
+    if isinstance(step, Pick):
+        return _count(step.count, _one_of(step.items))
+    if isinstance(step, Pay):
+        return format_html('<span class="fx">pay</span> {}', _count(step.count, _picture(step.item)))
+    if isinstance(step, Read):
+        return format_html(
+            '<span class="fx fx-story" title="Read this Story Book entry">{}</span>', words.step(step)
+        )
+    style = "fx-destroy" if isinstance(step, HARMFUL) else "fx-draw" if isinstance(step, Counted) else ""
+    return format_html('<span class="fx {}">{}</span>', style, words.step(step))
+
+
+def _amount(amount: Amount) -> SafeString:
+    return _count(amount.count, _one_of(amount.items))
 
 
 @register.filter
-def items(text: str | None) -> SafeString:
-    """An engine description (``"1 white, 2 cowrie, destroy 1"``) as pictures;
-    anything it does not know stays as words."""
-    if not text:
-        return SafeString("")
-    parts = [_term(part.strip()) for part in str(text).split(", ")]
+def items(value: Cost | tuple[Step, ...] | None) -> SafeString:
+    """A cost or a list of effects as pictures, with words for what is not an item."""
+    if isinstance(value, Cost):
+        parts = [_amount(a) for a in value.amounts]
+        if value.exhaust:
+            parts.append(format_html('<span class="fx">exhaust {} card from hand</span>', value.exhaust))
+    else:
+        parts = [_step(step) for step in value or ()]
+    if not parts:
+        return format_html('<span class="fx muted">{}</span>', "nothing")
     return format_html_join(" ", "{}", ((p,) for p in parts))
 
 
-def _term(part: str) -> SafeString:
-    if part == "nothing":
-        return format_html('<span class="fx muted">{}</span>', "nothing")
-    match = TERM.match(part)
-    if match:
-        count, what = match.groups()
-        alternatives = what.split("/")
-        pictures = [_thing(a) for a in alternatives]
-        if all(pictures):
-            joined = mark_safe('<span class="or">/</span>'.join(str(p) for p in pictures))
-            return format_html('<span class="item"><b>{}</b>{}</span>', count, joined)
-        return format_html('<span class="fx">{}</span>', part)
-    match = EFFECT.match(part)
-    if match and match.group(1) in EFFECTS:
-        words, style = EFFECTS[match.group(1)]
-        return format_html('<span class="fx fx-{}">{}</span>', style, words.format(n=match.group(2)))
-    if part.startswith("Story entry "):
-        return format_html('<span class="fx fx-story" title="Read this Story Book entry">{}</span>', part)
-    return format_html('<span class="fx">{}</span>', part)
+@register.simple_tag
+def worker(colour: Item | str) -> SafeString:
+    """A Worker chip: a colour, or ``any`` / ``coloured`` for a wildcard."""
+    if colour in ("any", "coloured"):
+        return _wildcard(str(colour))
+    return _worker(colour if isinstance(colour, str) else WORKERS[colour])
+
+
+@register.simple_tag
+def item(name: Item | str, count: int | None = None) -> SafeString:
+    """One item, with its count when given."""
+    if count is None:
+        return format_html('<span class="item">{}</span>', _picture(name))
+    return _count(count, _picture(name))
 
 
 @register.simple_tag
 def pay(paid: Iterable[tuple[str, int]]) -> SafeString:
     """The Workers a choice pays, as chips."""
-    return format_html_join(
-        " ", '<span class="item"><b>{}</b>{}</span>', ((n, _worker(colour)) for colour, n in paid)
-    )
+    return format_html_join(" ", '<span class="item"><b>{}</b>{}</span>', ((n, _worker(c)) for c, n in paid))
 
 
 @register.filter
-def role(colour: str) -> str:
-    return WORKERS.get(colour, ("", colour))[1]
+def role(colour: Item | str) -> str:
+    name = colour if isinstance(colour, str) else WORKERS[colour]
+    return ROLES[name][1]

@@ -1,4 +1,4 @@
-"""Legacy of Yu: the base game's rules, content, bots and command line.
+"""Legacy of Yu: the base game's rules, content, campaign, bots and command line.
 
 from engine.yu import new_game
 game = new_game(seed=7)
@@ -6,11 +6,10 @@ while not game.over:
     game.apply(game.legal_actions()[0])
 """
 
-from engine.yu.actions import Action, IllegalAction, MalformedAction
+from engine.yu.actions import Action, IllegalAction, Kind, MalformedAction
 from engine.yu.content import Content, ContentError, base, load
 from engine.yu.events import Event, revealed
-from engine.yu.rules import new_game, replay
-from engine.yu.state import Game
+from engine.yu.game import Game, new_game, replay
 
 __all__ = [
     "Action",
@@ -19,6 +18,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "Kind",
     "MalformedAction",
     "base",
     "load",

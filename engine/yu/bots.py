@@ -19,17 +19,30 @@ Townsfolk cycle moves the Flood nearer or further (:meth:`_Position.slack`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from engine.rng import Rng
-from engine.yu.actions import Action
-from engine.yu.content import Barbarian, Content, TradeOption
-from engine.yu.items import COWRIE, ITEMS, LETTERS, Cost, Step
-from engine.yu.payments import Payment, colour_groups, parse_letters, widen
+from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
+from engine.yu.content import Barbarian, Content
+from engine.yu.game import Game
+from engine.yu.items import COWRIE, Cost
+from engine.yu.payments import colour_groups, widen
 from engine.yu.rules import damage, shore_barbarians, tuck_spaces
-from engine.yu.state import Game
+from engine.yu.steps import (
+    Bribe,
+    Choice,
+    Destroy,
+    Draw,
+    DrawTownsfolk,
+    Flood,
+    Gain,
+    Pay,
+    Pick,
+    RevealBarbarian,
+    Step,
+)
 
 Have = list[int]
 
@@ -152,17 +165,19 @@ class HeuristicBot:
         ctx = _Position(game, self.w)
         if game.decision is not None:
             # Answer the decision itself; trades stay for the Take Actions phase.
-            answers = [a for a in actions if a.kind != "trade"] or actions
+            answers = [a for a in actions if a.kind is not Kind.TRADE] or actions
             return self._best([(self.score(ctx, a), a) for a in answers])
-        scored = [(self.score(ctx, a), a) for a in actions if a.kind not in ("end", "hut")]
+        scored = [
+            (self.score(ctx, a), a) for a in actions if a.kind is not Kind.END and a.kind is not Kind.HUT
+        ]
         fresh = self._steps < MAX_STEPS
         if fresh and scored and max(s for s, _ in scored) > 0.05:
             return self._best(scored)
         # Nothing is worth doing: leave spare Workers on the Hut spaces, then end.
-        huts = [(self.score(ctx, a), a) for a in actions if a.kind == "hut"]
+        huts = [(self.score(ctx, a), a) for a in actions if a.kind is Kind.HUT]
         if fresh and huts and max(s for s, _ in huts) > 0:
             return self._best(huts)
-        end = Action("end")
+        end = Action(Kind.END)
         if end in actions:
             return end
         # The hand must be emptied first: use each card the least bad way.
@@ -178,11 +193,8 @@ class HeuristicBot:
     # -- scoring actions --------------------------------------------------------
 
     def score(self, ctx: _Position, action: Action) -> float:
-        kind = action.kind
-        handler = getattr(self, "_score_" + kind, None)
-        if handler is None:
-            return 0.0
-        return float(handler(ctx, action))
+        handler = _SCORES.get(action.kind)
+        return 0.0 if handler is None else handler(self, ctx, action)
 
     def _after(self, ctx: _Position, pay: Payment, resources: Sequence[int], steps: Sequence[Step]) -> float:
         """Worth gained by paying ``pay`` and ``resources`` then resolving ``steps``."""
@@ -195,15 +207,15 @@ class HeuristicBot:
         return ctx.worth(after) - ctx.now + extra
 
     def _score_play(self, ctx: _Position, action: Action) -> float:
-        card = ctx.content.townsfolk[action.args[0]]
+        card = ctx.content.townsfolk[action.card or ""]
         return self._after(ctx, _NONE, _NO_RES, card.play)
 
     def _score_discard(self, ctx: _Position, action: Action) -> float:
-        card = ctx.content.townsfolk[action.args[0]]
-        return self._after(ctx, _NONE, _NO_RES, card.play + card.discard) + ctx.card_worth(-1)
+        card = ctx.content.townsfolk[action.card or ""]
+        return self._after(ctx, _NONE, _NO_RES, card.discarded) + ctx.card_worth(-1)
 
     def _score_tuck(self, ctx: _Position, action: Action) -> float:
-        card = ctx.content.townsfolk[action.args[0]]
+        card = ctx.content.townsfolk[action.card or ""]
         return self._harvest_worth(ctx, card.tuck) + ctx.card_worth(-1)
 
     def _harvest_worth(self, ctx: _Position, steps: Sequence[Step]) -> float:
@@ -211,16 +223,16 @@ class HeuristicBot:
         _, extra = ctx.gain(ctx.game.have, steps)
         flat = extra
         for step in steps:
-            if step[0] == "gain":
-                flat += self.w.item[step[1]] * step[2]
-            elif step[0] == "pick":
-                flat += max(self.w.item[i] for i in step[1]) * step[2]
+            if isinstance(step, Gain):
+                flat += self.w.item[step.item] * step.count
+            elif isinstance(step, Pick):
+                flat += max(self.w.item[i] for i in step.items) * step.count
         return flat * ctx.rounds_left
 
     def _score_canal(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
         canal = ctx.content.canals[g.river[g.built]]
-        pay = _payment(action.args[0])
+        pay = action.payment or NO_WORKERS
         # Once built, the target moves on: judge what is left by the next Canal.
         after = _Position(g, self.w, built=g.built + 1)
         have = list(g.have)
@@ -232,33 +244,32 @@ class HeuristicBot:
 
     def _score_attack(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
-        slot = int(action.args[0]) - 1
-        band = ctx.content.barbarians[g.row[slot]]  # type: ignore[index]
+        slot = (action.space or 0) - 1
+        band = ctx.content.barbarians[g.row[slot] or ""]
         price = ctx.game.row_costs[slot]
-        gained = self._after(ctx, _payment(action.args[1]), (0, 0, 0, price), band.reward)
+        gained = self._after(ctx, action.payment or NO_WORKERS, (0, 0, 0, price), band.reward)
         if band.turtle:
             gained += 0.5
         return gained + ctx.threat(slot) + ctx.crowd_relief()
 
     def _score_recruit(self, ctx: _Position, action: Action) -> float:
-        slot = int(action.args[0]) - 1
+        slot = (action.space or 0) - 1
         price = ctx.game.row_costs[slot]
         return self._after(ctx, _NONE, (0, 0, 0, price), ()) + ctx.card_worth(1)
 
     def _score_dismiss(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
-        slot = int(action.args[0]) - 1
-        card = ctx.content.townsfolk[g.row[slot]]  # type: ignore[index]
+        slot = (action.space or 0) - 1
+        card = ctx.content.townsfolk[g.row[slot] or ""]
         price = ctx.game.row_costs[slot]
         return self._after(ctx, _NONE, (0, 0, 0, price), card.play)
 
     def _score_build(self, ctx: _Position, action: Action) -> float:
-        building_id, site, letters = action.args
         content = ctx.content
-        building = content.building(building_id)
+        building = content.building(action.building or "")
         cost = content.board.building_costs[building.kind]
-        covers = content.board.sites[int(site) - 1].covers
-        gained = self._after(ctx, _payment(letters), cost.resources, covers)
+        covers = content.board.sites[(action.site or 0) - 1].covers
+        gained = self._after(ctx, action.payment or NO_WORKERS, cost.resources, covers)
         value = self._harvest_worth(ctx, building.harvest)
         if building.kind == "outpost":
             value += self._harvest_worth(ctx, content.board.per_outpost)
@@ -280,11 +291,10 @@ class HeuristicBot:
         return gained + value - self.w.site
 
     def _score_hut(self, ctx: _Position, action: Action) -> float:
-        space, letter = action.args
-        colour = LETTERS.index(letter)
+        colour = next(c for c, n in enumerate(action.payment or NO_WORKERS) if n)
         if ctx.keep_for_bribes(colour):
             return -1.0
-        reward = ctx.content.board.hut_spaces[int(space) - 1].reward
+        reward = ctx.content.board.hut_spaces[(action.space or 0) - 1].reward
         have = list(ctx.game.have)
         have[colour] -= 1
         after, extra = ctx.gain(have, reward)
@@ -293,48 +303,45 @@ class HeuristicBot:
         return ctx.worth(after) - ctx.now + extra - 0.2 * self.w.item[colour]
 
     def _score_trade(self, ctx: _Position, action: Action) -> float:
-        option = _trade_option(ctx.content, action)
+        option = ctx.content.trade_options[(action.trade or 0, action.item)]
         if option.cost.exhaust:
             return self._after(ctx, _NONE, _NO_RES, option.gain)
-        letters = action.args[-1] if option.cost.workers else ""
-        return self._after(ctx, _payment(letters), option.cost.resources, option.gain) - 0.05
+        return self._after(ctx, action.payment or NO_WORKERS, option.cost.resources, option.gain) - 0.05
 
     def _score_pick(self, ctx: _Position, action: Action) -> float:
-        if action.args[0] == "none":
+        if action.item is None:
             return 0.0
-        item = ITEMS.index(action.args[0])
-        return ctx.worth(_plus(ctx.game.have, item)) - ctx.now
+        return ctx.worth(_plus(ctx.game.have, action.item)) - ctx.now
 
     def _score_bribe(self, ctx: _Position, action: Action) -> float:
         band = ctx.attacker()
         assert band is not None and band.bribe is not None
-        letters = action.args[0] if action.args else ""
-        return self._after(ctx, _payment(letters), band.bribe.resources, ())
+        return self._after(ctx, action.payment or NO_WORKERS, band.bribe.resources, ())
 
     def _score_choose(self, ctx: _Position, action: Action) -> float:
         decision = ctx.game.decision
-        assert decision is not None
-        _, steps = decision[1][int(action.args[0]) - 1]
+        assert isinstance(decision, Choice)
+        steps = decision.options[(action.option or 0) - 1].steps
         return self._after(ctx, _NONE, _NO_RES, steps)
 
     def _score_fortune(self, ctx: _Position, action: Action) -> float:
-        card = ctx.content.ongoing[action.args[0]]
+        card = ctx.content.ongoing[action.card or ""]
         # A Fortuity card is played once: keep it until it is worth a good deal.
         return self._after(ctx, _NONE, _NO_RES, card.effects) - self.w.fortune_kept
 
     def _score_feed(self, ctx: _Position, action: Action) -> float:
         saved = ctx.destroy_cost(1)  # the Food Shortage's lost card
-        if action.args[0] == "provision":
+        if action.card is None:
             cost = ctx.content.board.feed
             assert cost is not None
             return saved + self._after(ctx, _NONE, cost.resources, ())
-        return saved - max(0.0, self._score_play(ctx, Action("play", action.args)))
+        return saved - max(0.0, self._score_play(ctx, Action(Kind.PLAY, card=action.card)))
 
     def _score_levee(self, ctx: _Position, action: Action) -> float:
         g = ctx.game
         cost = ctx.content.board.levee
         assert cost is not None
-        paid = self._after(ctx, _payment(action.args[0]), cost.resources, ())
+        paid = self._after(ctx, action.payment or NO_WORKERS, cost.resources, ())
         # One Flood space back is about one more pass through the Townsfolk.
         value = ctx.clock_delta(ctx.cycle, 0)
         moves = ctx.flood_moves(0)
@@ -344,8 +351,8 @@ class HeuristicBot:
 
     def _score_suffer(self, ctx: _Position, action: Action) -> float:
         decision = ctx.game.decision
-        assert decision is not None
-        return -ctx.destroy_cost(damage(ctx.game, decision[1]))
+        assert isinstance(decision, Bribe)
+        return -ctx.destroy_cost(damage(ctx.game, decision.slot))
 
 
 class _Position:
@@ -362,7 +369,7 @@ class _Position:
         joins = [g.content.building(b).joins for b in g.sites if b and b.startswith("outpost")]
         self.groups = colour_groups(joins)
         canal_cost = g.content.canals[g.river[built]].cost if built < 6 else Cost()
-        self.harvest_draw = sum(s[1] for s in g.content.board.harvest if s[0] == "draw")
+        self.harvest_draw = sum(s.count for s in g.content.board.harvest if isinstance(s, Draw))
         building_now = built == g.built and g.barge
         self.gap_weight = w.canal_gap if building_now else w.canal_gap_later
         moves = self.flood_moves(0)
@@ -390,7 +397,7 @@ class _Position:
         attack = w.attack_gap_urgent if self.must_defeat > 0 else w.attack_gap
         for slot, band in targets:
             layers.append((attack, band.defeat + Cost(resources=(0, 0, 0, self._price(slot)))))
-        first = g.decision[1] if g.decision and g.decision[0] == "bribe" else 0
+        first = g.decision.slot if isinstance(g.decision, Bribe) else 0
         for slot, band in sorted(bands):
             if slot >= first and (slot, band) not in targets and band.bribe is not None:
                 saved = self.destroy_cost(damage(g, slot)) - self.bribe_worth(band)
@@ -443,34 +450,33 @@ class _Position:
         extra = 0.0
         supply = self.game.supply
         for step in steps:
-            word = step[0]
-            if word == "gain":
-                have[step[1]] += min(step[2], supply[step[1]])
-            elif word == "pay":
-                have[step[1]] -= min(step[2], have[step[1]])
-            elif word == "pick":
-                for _ in range(step[2]):
-                    options = [i for i in step[1] if supply[i] > have[i] - self.game.have[i]]
+            if isinstance(step, Gain):
+                have[step.item] += min(step.count, supply[step.item])
+            elif isinstance(step, Pay):
+                have[step.item] -= min(step.count, have[step.item])
+            elif isinstance(step, Pick):
+                for _ in range(step.count):
+                    options = [i for i in step.items if supply[i] > have[i] - self.game.have[i]]
                     if not options:
                         break
                     best = max(options, key=lambda i: self.worth(_plus(have, i)))
                     have[best] += 1
-            elif word in ("draw", "draw_townsfolk"):
-                extra += self.w.hand_card * step[1]
-            elif word == "destroy":
-                extra -= self.destroy_cost(step[1])
-            elif word == "reveal_barbarian":
-                extra -= self.w.barbarian * 2 * step[1] + self.crowd_risk(step[1])
-            elif word == "flood":
-                extra -= 100.0 * step[1]
+            elif isinstance(step, Draw | DrawTownsfolk):
+                extra += self.w.hand_card * step.count
+            elif isinstance(step, Destroy):
+                extra -= self.destroy_cost(step.count)
+            elif isinstance(step, RevealBarbarian):
+                extra -= self.w.barbarian * 2 * step.count + self.crowd_risk(step.count)
+            elif isinstance(step, Flood):
+                extra -= 100.0 * step.count
         return have, extra
 
     def attacker(self) -> Barbarian | None:
         """The Barbarian whose bribe is the open decision, if any."""
         d = self.game.decision
-        if d is None or d[0] != "bribe":
+        if not isinstance(d, Bribe):
             return None
-        card = self.game.row[d[1]]
+        card = self.game.row[d.slot]
         return self.content.barbarians[card] if card else None
 
     def slack(self, ready: int, cycle: int) -> float:
@@ -551,7 +557,7 @@ class _Position:
 
     def threat(self, slot: int) -> float:
         """What leaving this Barbarian on the Card Row costs in the rounds to come."""
-        band = self.content.barbarians[self.game.row[slot]]  # type: ignore[index]
+        band = self.content.barbarians[self.game.row[slot] or ""]
         per_round = min(self.bribe_worth(band), self.destroy_cost(damage(self.game, slot)))
         return self.w.barbarian + per_round * min(self.w.threat_rounds, self.rounds_left)
 
@@ -632,35 +638,36 @@ def _plus(have: Sequence[int], item: int) -> Have:
     return out
 
 
-def _payment(letters: str) -> Payment:
-    pay = parse_letters(letters)
-    assert pay is not None, letters
-    return pay
-
-
 def _exhausts(ctx: _Position, action: Action) -> bool:
     """Whether the action trades a card from hand away (the ``exhaust`` trade)."""
-    return action.kind == "trade" and len(action.args) == 2 and action.args[1] in ctx.game.hand
-
-
-def _trade_option(content: Content, action: Action) -> TradeOption:
-    """The option of a river trade that a ``trade:...`` action takes."""
-    trade = content.board.trades[int(action.args[0]) - 1]
-    rest = list(action.args[1:])
-    for option in trade.options:
-        if option.cost.exhaust:
-            return option
-        label = option.label.split(":") if option.label else []
-        if rest[: len(label)] == label and len(rest) - len(label) == (1 if option.cost.workers else 0):
-            return option
-    raise ValueError(f"no option of trade {trade.number} matches {action.key}")
+    return action.kind is Kind.TRADE and action.card is not None
 
 
 MAX_STEPS = 80
 """Actions in one Round after which the bot stops looking for more to do."""
-_HAND_USES = ("play", "discard", "tuck", "feed")
+_HAND_USES = (Kind.PLAY, Kind.DISCARD, Kind.TUCK, Kind.FEED)
 _NONE: Payment = (0, 0, 0, 0, 0)
 _NO_RES = (0, 0, 0, 0)
+
+_SCORES: dict[Kind, Callable[[HeuristicBot, _Position, Action], float]] = {
+    Kind.PLAY: HeuristicBot._score_play,
+    Kind.DISCARD: HeuristicBot._score_discard,
+    Kind.TUCK: HeuristicBot._score_tuck,
+    Kind.CANAL: HeuristicBot._score_canal,
+    Kind.ATTACK: HeuristicBot._score_attack,
+    Kind.RECRUIT: HeuristicBot._score_recruit,
+    Kind.DISMISS: HeuristicBot._score_dismiss,
+    Kind.BUILD: HeuristicBot._score_build,
+    Kind.HUT: HeuristicBot._score_hut,
+    Kind.TRADE: HeuristicBot._score_trade,
+    Kind.PICK: HeuristicBot._score_pick,
+    Kind.BRIBE: HeuristicBot._score_bribe,
+    Kind.CHOOSE: HeuristicBot._score_choose,
+    Kind.FORTUNE: HeuristicBot._score_fortune,
+    Kind.FEED: HeuristicBot._score_feed,
+    Kind.LEVEE: HeuristicBot._score_levee,
+    Kind.SUFFER: HeuristicBot._score_suffer,
+}
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 

@@ -1,31 +1,103 @@
 """A campaign: 7 to 13 games tied together by the Victory and Defeat decks,
 the Story Deck and the Story Book.
 
-One API, like a game's: ``legal_actions()`` / ``apply()`` / ``view()`` /
-``to_dict()`` / ``from_dict()``. While a game is in progress its actions go
-to the game; when it ends, the top Victory or Defeat card is revealed and its
-entry read; then ``next`` starts the next game. A campaign replays from its
-seed and its log of action keys.
+One API, like a game's: ``legal_actions()`` / ``apply()`` / ``explain()`` /
+``view()`` / ``to_dict()`` / ``from_dict()``. While a game is in progress
+its actions go to the game; when it ends, the top Victory or Defeat card is
+revealed and its entry read; then ``next`` starts the next game. Between
+games the story's steps run through the same interpreter as a game's, with
+the campaign's own words. A campaign replays from its seed and its log of
+action keys.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.rng import Rng
-from engine.yu.actions import Action, IllegalAction, MalformedAction
-from engine.yu.content import Content, base
-from engine.yu.effects import CAMPAIGN_WORDS, holds
+from engine.yu import words
+from engine.yu.actions import Action, IllegalAction, Kind
+from engine.yu.content import Card, Content, Ending, Ongoing, base
 from engine.yu.events import Event
-from engine.yu.items import Step, describe_steps
-from engine.yu.rules import NUMBERS, new_game
+from engine.yu.game import Game
+from engine.yu.interpreter import Facts, branch, push, run
+from engine.yu.moves import Menu, Option
 from engine.yu.setup import Setup
-from engine.yu.state import Game, _jsonable, _tupled
+from engine.yu.state import Outcome
+from engine.yu.steps import (
+    GAME_EFFECTS,
+    AddHarvest,
+    AddStart,
+    Choice,
+    Find,
+    If,
+    Module,
+    MoreBarbarians,
+    Read,
+    ReadyPile,
+    Retire,
+    RowCost,
+    Step,
+    decode,
+    encode,
+)
+from engine.yu.view import ChoiceView, Page
 
-FORMAT = 1
+FORMAT = 2
 GAME_ZONES = ("townsfolk", "barbarians", "canals", "huts", "ongoing")
 MINIMUM = {"barbarians": 8, "huts": 4}
 """Fewest cards a zone may keep when the story retires some."""
+NEXT = Action(Kind.NEXT)
+
+
+@dataclass
+class Result:
+    game: int
+    seed: int
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A Story Book entry, and the game in which it was read."""
+
+    page: Page
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class Beside:
+    """A Story card beside the board, and the games it has left (Skill cards)."""
+
+    card: Ongoing
+    games_left: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignView:
+    """The campaign as the player knows it: only entries already read and
+    Story cards already found; the decks show only their size."""
+
+    game: int
+    wins: int
+    losses: int
+    over: bool
+    won: bool
+    victory_left: int
+    defeat_left: int
+    revealed: tuple[Ending, ...]
+    journal: tuple[Reading, ...]
+    this_game: tuple[Page, ...]
+    """The entries read since the current game began (its ending's included)."""
+    found: tuple[Card, ...]
+    history: tuple[Card, ...]
+    ongoing: tuple[Beside, ...]
+    modules: tuple[str, ...]
+    results: tuple[Result, ...]
+    decision: ChoiceView | None
+    game_over: bool
 
 
 class Campaign:
@@ -50,8 +122,8 @@ class Campaign:
             "history": [],
         }
         self.skills: dict[str, int] = {}
-        self.read: list[list[int]] = []
-        """Entries read, in order, as [entry, game number]."""
+        self.read: list[tuple[int, int]] = []
+        """Entries read, in order, as (entry, game number)."""
         self.found: list[int] = []
         self.modules: list[str] = []
         self.row_costs = list(content.board.card_row_costs)
@@ -60,10 +132,9 @@ class Campaign:
         self.harvest: list[Step] = []
         self.start: list[Step] = []
         self.next_start: list[Step] = []
-        self.results: list[dict[str, Any]] = []
+        self.results: list[Result] = []
         self.revealed: list[str] = []
         self.stack: list[Step] = []
-        self.decision: tuple[Any, ...] | None = None
         self.over = False
         self.game: Game | None = None
         self.log: list[str] = []
@@ -76,11 +147,10 @@ class Campaign:
         """Campaign setup: 6 shuffled Blue cards over the Gold Victory card, the
         same for Defeat; then the first game is set up."""
         c = cls(content or base(), seed)
-        for deck, cards in (("victory", c.content.victory), ("defeat", c.content.defeat)):
-            gold = [e.id for e in cards if e.gold]
+        for deck, cards in ((c.victory, c.content.victory), (c.defeat, c.content.defeat)):
             others = sorted(e.id for e in cards if not e.gold)
             c.rng.shuffle(others)
-            setattr(c, deck, gold + others)
+            deck[:] = [e.id for e in cards if e.gold] + others
         c._start_game()
         return c
 
@@ -99,72 +169,107 @@ class Campaign:
 
     @property
     def won(self) -> bool:
-        return self.over and self.results[-1]["outcome"] == "won"
+        return self.over and self.results[-1].outcome is Outcome.WON
+
+    @property
+    def decision(self) -> Choice | None:
+        """The story's choice waiting between games, if any."""
+        top = self.stack[-1] if self.stack else None
+        return top if isinstance(top, Choice) else None
+
+    @property
+    def playing(self) -> bool:
+        """Whether a game is in progress (its actions are the campaign's)."""
+        return self.decision is None and self.game is not None and not self.game.over
 
     @property
     def modules_on(self) -> list[str]:
         rules = [self.content.ongoing[c].module for c in self.zones["ongoing"]]
         return sorted({*self.modules, *(m for m in rules if m)})
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Facts:
         """What conditions on the campaign may ask."""
-        return {
-            "game": self.number,
-            "wins": self.wins,
-            "losses": self.losses,
-            "read": [n for n, _ in self.read],
-            "found": list(self.found),
-            "modules": self.modules_on,
-        }
+        return Facts(
+            self.number,
+            self.wins,
+            self.losses,
+            [n for n, _ in self.read],
+            list(self.found),
+            self.modules_on,
+        )
+
+    def stopped(self) -> bool:
+        return False
+
+    def _between(self, why: bool = False) -> Menu:
+        """Between games: the story's choice, else starting the next game."""
+        menu = Menu(why)
+        decision = self.decision
+        if self.over:
+            if why:
+                menu.refuse(NEXT, "The campaign is over.")
+        elif decision is not None:
+            for n in range(1, len(decision.options) + 1):
+                choose = Action(Kind.CHOOSE, option=n)
+                menu.offer(choose, (choose,))
+            if why:
+                menu.refuse(NEXT, "First choose one of the story's options.")
+        else:
+            menu.offer(NEXT, (NEXT,))
+        return menu
 
     def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        if self.decision is not None:
-            return [Action("choose", (NUMBERS[i],)) for i in range(len(self.decision[1]))]
-        if self.game is not None and not self.game.over:
+        if self.playing:
+            assert self.game is not None
             return self.game.legal_actions()
-        return [Action("next")]
+        return list(self._between().legal)
 
-    def explain(self, action: Action | str) -> str | None:
-        key = action.key if isinstance(action, Action) else action
+    def options(self) -> list[Option]:
+        """What the player might do now, with the reasons for what they cannot."""
+        if self.playing:
+            assert self.game is not None
+            return self.game.options()
+        return self._between(why=True).options
+
+    def explain(self, action: Action | object) -> str | None:
+        if self.playing:
+            assert self.game is not None
+            return self.game.explain(action)
+        try:
+            parsed = action if isinstance(action, Action) else Action.parse(action)
+        except IllegalAction as exc:
+            return str(exc)
+        if parsed in self._between().legal:
+            return None
         if self.over:
             return "The campaign is over."
-        if self.decision is None and self.game is not None and not self.game.over:
-            return self.game.explain(key)
-        try:
-            parsed = Action.parse(key)
-        except MalformedAction as exc:
-            return str(exc)
-        if parsed in self.legal_actions():
-            return None
         if self.decision is not None:
             return "First choose one of the story's options."
         return "The game is over: start the next game."
 
-    def apply(self, action: Action | str) -> list[Event]:
-        key = action.key if isinstance(action, Action) else action
+    def apply(self, action: Action | object) -> list[Event]:
+        parsed = action if isinstance(action, Action) else Action.parse(action)
         self.events = []
-        if self.decision is None and self.game is not None and not self.game.over:
-            events = self.game.apply(key)
-            self.log.append(key)
+        if self.playing:
+            assert self.game is not None
+            events = self.game.apply(parsed)
+            self.log.append(parsed.key)
             if self.game.over:
                 self._finish_game()
             return events + self.events
-        why = self.explain(key)
+        why = self.explain(parsed)
         if why is not None:
             raise IllegalAction(why)
-        self.log.append(key)
-        if key == "next":
+        self.log.append(parsed.key)
+        if parsed.kind is Kind.NEXT:
             self._start_game()
             assert self.game is not None
             return list(self.game.events) + self.events
-        assert self.decision is not None
-        options = self.decision[1]
-        self.decision = None
-        label, steps = options[int(key.split(":")[1]) - 1]
-        self._event("choice", f"Chose: {label}.")
-        self._push(steps)
+        decision = self.stack.pop()
+        assert isinstance(decision, Choice)
+        option = decision.options[(parsed.option or 0) - 1]
+        self._event("choice", f"Chose: {option.label}.")
+        push(self, option.steps)
         self._run()
         return self.events
 
@@ -193,97 +298,74 @@ class Campaign:
     def _start_game(self) -> None:
         self.number += 1
         seed = self.rng.next64() >> 11
-        self.game = new_game(seed, self.content, self.setup())
-        self.results.append({"game": self.number, "seed": seed, "outcome": None})
+        self.game = Game.new(seed, self.content, self.setup())
+        self.results.append(Result(self.number, seed))
         self.next_start = []
         if self.game.over:  # the story's start effects ended it before the first turn
             self._finish_game()
 
     def _finish_game(self) -> None:
         game = self.game
-        assert game is not None and game.outcome is not None and game.campaign is not None
+        assert game is not None and game.outcome is not None and game.chapter is not None
         for card in [c for c in game.ongoing if c in self.skills]:  # the skills this game was played with
             if self.skills[card] > 1:
                 self.skills[card] -= 1
             else:
                 self._retire(card, "its last game is played")
-        for step in game.campaign["pending"]:
-            if step[0] == "read":
-                self.read.append([step[1], self.number])
-            else:
-                self._campaign_step(step)
-        self.results[-1]["outcome"] = game.outcome
-        won = game.outcome == "won"
+        self.read += [(n, self.number) for n in game.chapter.read]
+        for step in game.chapter.pending:
+            WORDS[type(step)](self, step)
+        self.results[-1].outcome = game.outcome
+        won = game.outcome is Outcome.WON
         if won:
             self.wins += 1
         else:
             self.losses += 1
-        deck = self.victory if won else self.defeat
-        card_id = deck.pop()
+        card_id = (self.victory if won else self.defeat).pop()
         self.revealed.append(card_id)
-        ending = next(e for e in (*self.content.victory, *self.content.defeat) if e.id == card_id)
-        entry = ending.entries[0] if won or game.outcome == "flood" else ending.entries[-1]
+        ending = self.content.endings[card_id]
+        entry = ending.entries[0] if won or game.outcome is Outcome.FLOOD else ending.entries[-1]
         self._event("ending", f"Turned over {ending.name}: read entry {entry}.", card_id)
-        self._push([("entry", entry)])
+        push(self, [Read(entry)])
         self._run()
 
     def _run(self) -> None:
         """Resolve the story between games; a Gold card ends the campaign once
         its entry is fully resolved."""
-        self._resolve()
-        endings = {e.id: e for e in (*self.content.victory, *self.content.defeat)}
-        if not self.stack and self.decision is None and self.revealed and endings[self.revealed[-1]].gold:
+        run(self, WORDS)
+        if not self.stack and self.revealed and self.content.endings[self.revealed[-1]].gold:
             self.over = True
             self._event("over", "The campaign is over.")
 
-    def _resolve(self) -> None:
-        while self.stack and self.decision is None:
-            step = self.stack.pop()
-            word = step[0]
-            if word == "entry":
-                entry = self.content.entries[step[1]]
-                self.read.append([entry.number, self.number])
-                self._event("entry", f"Story Book entry {entry.number}: {entry.title}.", entry.number)
-                self._push(entry.effects)
-            elif word == "choice":
-                self.decision = step
-            elif word == "if":
-                self._push(step[2] if holds(step[1], self.facts()) else step[3])
-            elif word in CAMPAIGN_WORDS:
-                self._campaign_step(step)
-            else:
-                self.next_start.append(step)
-                self._event("start", f"The next game starts with: {describe_steps((step,))}.")
+    def _read(self, step: Read) -> None:
+        entry = self.content.entries[step.entry]
+        self.read.append((entry.number, self.number))
+        self._event("entry", f"Story Book entry {entry.number}: {entry.title}.", entry.number)
+        push(self, entry.effects)
 
-    def _campaign_step(self, step: Step) -> None:
-        word = step[0]
-        if word == "find":
-            self._find(step[1], step[2])
-        elif word == "retire":
-            for card in step[1]:
-                self._retire(card, "the story says so")
-        elif word == "module":
-            if step[1] not in self.modules:
-                self.modules.append(step[1])
-                self._event("module", f"A new rule is in play: {step[1]}.", step[1])
-        else:
-            self._adjust(step)
+    def _for_next_game(self, step: Step) -> None:
+        self.next_start.append(step)
+        self._event("start", f"The next game starts with: {words.steps((step,))}.")
 
-    def _find(self, stones: tuple[int, ...], zone: str) -> None:
-        for card in [c for c in self.story if self.content.stone(c) in stones]:
+    def _find(self, step: Find) -> None:
+        for card in [c for c in self.story if self.content.stone(c) in step.stones]:
             self.story.remove(card)
-            where = zone or self._zone_of(card)
+            where = step.zone or self._zone_of(card)
             self.zones[where].append(card)
             if where == "ongoing" and self.content.ongoing[card].kind == "skill":
                 self.skills[card] = self.content.ongoing[card].games
             self._event("find", f"Found Story card {self.content.name(card)}.", card)
-        self.found.extend(s for s in stones if s not in self.found)
+        self.found.extend(s for s in step.stones if s not in self.found)
 
     def _zone_of(self, card: str) -> str:
         for zone in GAME_ZONES:
             if card in getattr(self.content, zone):
                 return zone
         raise KeyError(card)
+
+    def _retire_step(self, step: Retire) -> None:
+        for card in step.cards:
+            self._retire(card, "the story says so")
 
     def _retire(self, card: str, why: str) -> None:
         for zone in GAME_ZONES:
@@ -307,80 +389,63 @@ class Campaign:
             return len(self.zones["canals"]) - same + 2
         return MINIMUM.get(zone, 0)
 
-    def _adjust(self, step: Step) -> None:
-        _, what, arg, by = step
-        if what == "row_cost":
-            self.row_costs[arg] = max(0, self.row_costs[arg] + by)
-            text = f"Card Row space {arg + 1} now costs {self.row_costs[arg]}."
-        elif what == "barbarians":
-            self.barbarians_extra += by
-            text = f"Each Refresh now adds {'more' if by > 0 else 'fewer'} Barbarians ({by:+d})."
-        elif what == "ready_pile":
-            self.ready_pile = max(4, self.ready_pile + by)
-            text = f"Games now start with {self.ready_pile} cards in the Ready Pile."
-        elif what == "harvest":
-            self.harvest += arg
-            text = f"Every Harvest now also gives {describe_steps(arg)}."
-        else:
-            self.start += arg
-            text = f"Every game now starts with {describe_steps(arg)}."
+    def _module(self, step: Module) -> None:
+        if step.name not in self.modules:
+            self.modules.append(step.name)
+            self._event("module", f"A new rule is in play: {step.name}.", step.name)
+
+    def _row_cost(self, step: RowCost) -> None:
+        self.row_costs[step.slot] = max(0, self.row_costs[step.slot] + step.by)
+        self._adjusted(f"Card Row space {step.slot + 1} now costs {self.row_costs[step.slot]}.", "row_cost")
+
+    def _more_barbarians(self, step: MoreBarbarians) -> None:
+        self.barbarians_extra += step.by
+        more = "more" if step.by > 0 else "fewer"
+        self._adjusted(f"Each Refresh now adds {more} Barbarians ({step.by:+d}).", "barbarians")
+
+    def _ready_pile(self, step: ReadyPile) -> None:
+        self.ready_pile = max(4, self.ready_pile + step.by)
+        self._adjusted(f"Games now start with {self.ready_pile} cards in the Ready Pile.", "ready_pile")
+
+    def _add_harvest(self, step: AddHarvest) -> None:
+        self.harvest += step.steps
+        self._adjusted(f"Every Harvest now also gives {words.steps(step.steps)}.", "harvest")
+
+    def _add_start(self, step: AddStart) -> None:
+        self.start += step.steps
+        self._adjusted(f"Every game now starts with {words.steps(step.steps)}.", "start")
+
+    def _adjusted(self, text: str, what: str) -> None:
         self._event("adjust", text, what)
 
-    def _push(self, steps: tuple[Step, ...] | list[Step]) -> None:
-        self.stack.extend(reversed(steps))
-
-    def _event(self, kind: str, text: str, data: Any = None) -> None:
+    def _event(self, kind: str, text: str, data: str | int | None = None) -> None:
         self.events.append(Event(kind, text, True, data))
 
     # -- what the player may see ------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The campaign as the player knows it: only entries already read and
-        Story cards already found; the decks show only their size."""
+    def view(self) -> CampaignView:
         content = self.content
-        found = [c for zone in (*GAME_ZONES, "history") for c in self.zones[zone] if content.stone(c)]
-        last_game = [
-            {"entry": n, "title": content.entries[n].title, "text": content.entries[n].text}
-            for n, g in self.read
-            if g == self.number
-        ]
-        decision = None
-        if self.decision is not None:
-            decision = {
-                "prompt": "The story asks you to choose.",
-                "options": [o[0] for o in self.decision[1]],
-            }
-        endings = {e.id: e for e in (*content.victory, *content.defeat)}
-        return {
-            "game": self.number,
-            "wins": self.wins,
-            "losses": self.losses,
-            "over": self.over,
-            "won": self.won,
-            "victory_left": len(self.victory),
-            "defeat_left": len(self.defeat),
-            "revealed": [{"id": c, "name": endings[c].name, "gold": endings[c].gold} for c in self.revealed],
-            "journal": [
-                {"entry": n, "game": g, "title": content.entries[n].title, "text": content.entries[n].text}
-                for n, g in self.read
-            ],
-            "this_game": last_game,
-            "found": [{"id": c, "name": content.name(c), "stone": content.stone(c)} for c in found],
-            "history": [{"id": c, "name": content.name(c)} for c in self.zones["history"]],
-            "ongoing": [
-                {
-                    "id": c,
-                    "name": content.ongoing[c].name,
-                    "text": content.ongoing[c].text,
-                    "games_left": self.skills.get(c),
-                }
-                for c in self.zones["ongoing"]
-            ],
-            "modules": self.modules_on,
-            "results": list(self.results),
-            "decision": decision,
-            "game_over": self.game is not None and self.game.over,
-        }
+        found = [content.cards[c] for zone in self.zones.values() for c in zone if content.stone(c)]
+        decision = self.decision
+        return CampaignView(
+            game=self.number,
+            wins=self.wins,
+            losses=self.losses,
+            over=self.over,
+            won=self.won,
+            victory_left=len(self.victory),
+            defeat_left=len(self.defeat),
+            revealed=tuple(content.endings[c] for c in self.revealed),
+            journal=tuple(Reading(Page.of(content.entries[n]), g) for n, g in self.read),
+            this_game=tuple(Page.of(content.entries[n]) for n, g in self.read if g == self.number),
+            found=tuple(found),
+            history=tuple(content.cards[c] for c in self.zones["history"]),
+            ongoing=tuple(Beside(content.ongoing[c], self.skills.get(c)) for c in self.zones["ongoing"]),
+            modules=tuple(self.modules_on),
+            results=tuple(Result(r.game, r.seed, r.outcome) for r in self.results),
+            decision=ChoiceView(tuple(o.label for o in decision.options)) if decision else None,
+            game_over=self.game is not None and self.game.over,
+        )
 
     # -- serialization -------------------------------------------------------------------
 
@@ -405,13 +470,12 @@ class Campaign:
             "row_costs": list(self.row_costs),
             "barbarians_extra": self.barbarians_extra,
             "ready_pile": self.ready_pile,
-            "harvest": _jsonable(self.harvest),
-            "start": _jsonable(self.start),
-            "next_start": _jsonable(self.next_start),
-            "results": [dict(r) for r in self.results],
+            "harvest": encode(self.harvest),
+            "start": encode(self.start),
+            "next_start": encode(self.next_start),
+            "results": [[r.game, r.seed, r.outcome.value if r.outcome else None] for r in self.results],
             "revealed": list(self.revealed),
-            "stack": _jsonable(self.stack),
-            "decision": _jsonable(self.decision),
+            "stack": encode(self.stack),
             "over": self.over,
             "current": self.game.to_dict() if self.game is not None else None,
             "log": list(self.log),
@@ -432,10 +496,26 @@ class Campaign:
             setattr(c, name, list(data[name]))
         c.zones = {k: list(v) for k, v in data["zones"].items()}
         c.skills = dict(data["skills"])
-        c.read = [list(r) for r in data["read"]]
+        c.read = [(n, g) for n, g in data["read"]]
         for name in ("harvest", "start", "next_start", "stack"):
-            setattr(c, name, [_tupled(s) for s in data[name]])
-        c.decision = _tupled(data["decision"]) if data["decision"] is not None else None
-        c.results = [dict(r) for r in data["results"]]
+            setattr(c, name, list(decode(data[name])))
+        c.results = [Result(g, s, Outcome(o) if o else None) for g, s, o in data["results"]]
         c.game = Game.from_dict(data["current"], content) if data["current"] is not None else None
         return c
+
+
+WORDS: dict[type[Step], Callable[[Campaign, Any], None]] = {
+    Read: Campaign._read,
+    If: branch,
+    Find: Campaign._find,
+    Retire: Campaign._retire_step,
+    Module: Campaign._module,
+    RowCost: Campaign._row_cost,
+    MoreBarbarians: Campaign._more_barbarians,
+    ReadyPile: Campaign._ready_pile,
+    AddHarvest: Campaign._add_harvest,
+    AddStart: Campaign._add_start,
+    **dict.fromkeys(GAME_EFFECTS, Campaign._for_next_game),
+}
+"""What each step does between games: the story's words, and the effects on
+a game, kept for the next game's start (a choice waits for the player)."""

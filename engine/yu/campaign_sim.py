@@ -12,6 +12,7 @@ from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.content import Content, base
 from engine.yu.simulate import bot_seed, game_seed
+from engine.yu.state import Outcome
 
 
 @dataclass
@@ -70,14 +71,12 @@ def play_campaign(bot_name: str, seed: int, content: Content | None = None) -> C
     made at random."""
     campaign = Campaign.new(game_seed(seed, 0), content)
     chooser = Rng(bot_seed(seed, 0))
-    n = 0
     while not campaign.over:
         game = campaign.game
-        if campaign.decision is None and game is not None and not game.over:
+        if campaign.playing and game is not None:
             bot = make_bot(bot_name, bot_seed(seed, campaign.number))
             while not game.over:
                 campaign.apply(bot.choose(game))
-                n += 1
         else:
             options = campaign.legal_actions()
             campaign.apply(options[chooser.below(len(options))])
@@ -107,9 +106,9 @@ def run(
         report.never_found -= found
         report.records[f"{c.wins}-{c.losses}"] += 1
         if not c.won:
-            report.gold_defeats[c.results[-1]["outcome"]] += 1
+            report.gold_defeats[str(c.results[-1].outcome)] += 1
         for result in c.results:
-            report.playing[result["game"]] += 1
-            report.won_game[result["game"]] += result["outcome"] == "won"
+            report.playing[result.game] += 1
+            report.won_game[result.game] += result.outcome is Outcome.WON
     report.seconds = time.perf_counter() - start
     return report

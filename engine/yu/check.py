@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.yu.content import DATA, Content, ContentError, load
-from engine.yu.effects import walk
-from engine.yu.items import Step
+from engine.yu.content import DATA, Content, ContentError, all_effects, card_effects, load
+from engine.yu.steps import Find, Module, Read, Steps, walk
 
 
 def problems(directory: Path = DATA, deck_size: int | None = 71) -> list[str]:
@@ -34,7 +33,7 @@ def problems(directory: Path = DATA, deck_size: int | None = 71) -> list[str]:
     for stone in sorted(set(stones) - referenced_stones):
         found.append(f"story_deck.toml: {stones[stone]}: no effect finds grey stone {stone}")
     entries, cards = reachable(content)
-    for number in sorted(set(content.entries) - entries - (set(content.entries) - referenced_entries)):
+    for number in sorted((set(content.entries) & referenced_entries) - entries):
         found.append(f"story_book.toml: entry {number}: cannot be reached from the campaign's start")
     for card in content.story_deck:
         if card not in cards and content.stone(card) in referenced_stones:
@@ -43,38 +42,15 @@ def problems(directory: Path = DATA, deck_size: int | None = 71) -> list[str]:
     return found
 
 
-def _card_effects(content: Content, card: str) -> tuple[Step, ...]:
-    """The effects printed on a card, its Gold Turtle included."""
-    if card in content.barbarians:
-        b = content.barbarians[card]
-        return b.reward + ((("entry", b.turtle),) if b.turtle else ())
-    if card in content.canals:
-        return content.canals[card].effects
-    if card in content.huts:
-        return content.huts[card].effects
-    if card in content.ongoing:
-        o = content.ongoing[card]
-        return o.effects + o.harvest + o.start
-    t = content.townsfolk[card]
-    return t.play + t.discard + t.tuck
-
-
-def _everything(content: Content) -> list[tuple[Step, ...]]:
-    lists = [_card_effects(content, c) for t in content.tables for c in t]
-    lists += [e.effects for e in content.entries.values()]
-    lists += [tuple(("entry", n) for n in e.entries) for e in content.victory + content.defeat]
-    return lists
-
-
 def _references(content: Content) -> tuple[set[int], set[int]]:
     entries: set[int] = set()
     stones: set[int] = set()
-    for steps in _everything(content):
+    for _, steps in all_effects(content):
         for step in walk(steps):
-            if step[0] == "entry":
-                entries.add(step[1])
-            elif step[0] == "find":
-                stones.update(step[1])
+            if isinstance(step, Read):
+                entries.add(step.entry)
+            elif isinstance(step, Find):
+                stones.update(step.stones)
     return entries, stones
 
 
@@ -84,24 +60,22 @@ def reachable(content: Content) -> tuple[set[int], set[str]]:
     those lead to (both sides of every choice and condition)."""
     entries: set[int] = set()
     cards: set[str] = set()
-    todo: list[tuple[Step, ...]] = [
-        tuple(("entry", n) for n in e.entries) for e in content.victory + content.defeat
-    ]
-    todo += [_card_effects(content, c) for t in content.tables for c in t if t[c].stone == 0]
+    todo: list[Steps] = [tuple(Read(n) for n in e.entries) for e in content.endings.values()]
+    todo += [card_effects(card) for card in content.cards.values() if card.stone == 0]
     by_stone: dict[int, list[str]] = {}
-    for card in content.story_deck:
-        by_stone.setdefault(content.stone(card), []).append(card)
+    for card_id in content.story_deck:
+        by_stone.setdefault(content.stone(card_id), []).append(card_id)
     while todo:
         for step in walk(todo.pop()):
-            if step[0] == "entry" and step[1] not in entries and step[1] in content.entries:
-                entries.add(step[1])
-                todo.append(content.entries[step[1]].effects)
-            elif step[0] == "find":
-                for stone in step[1]:
-                    for card in by_stone.get(stone, []):
-                        if card not in cards:
-                            cards.add(card)
-                            todo.append(_card_effects(content, card))
+            if isinstance(step, Read) and step.entry not in entries and step.entry in content.entries:
+                entries.add(step.entry)
+                todo.append(content.entries[step.entry].effects)
+            elif isinstance(step, Find):
+                for stone in step.stones:
+                    for card_id in by_stone.get(stone, []):
+                        if card_id not in cards:
+                            cards.add(card_id)
+                            todo.append(card_effects(content.cards[card_id]))
     return entries, cards
 
 
@@ -113,8 +87,8 @@ def _module_needs(content: Content) -> list[str]:
         "fortress": any(b.kind == "fortress" for b in board.buildings),
     }
     used = {o.module for o in content.ongoing.values() if o.module}
-    for steps in _everything(content):
-        used |= {s[1] for s in walk(steps) if s[0] == "module"}
+    for _, steps in all_effects(content):
+        used |= {s.name for s in walk(steps) if isinstance(s, Module)}
     return [
         f"board.toml: module {m!r} is used but the board lacks what it needs"
         for m in sorted(used)

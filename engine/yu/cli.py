@@ -15,20 +15,19 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.yu.actions import Action, IllegalAction
+from engine.yu import words
+from engine.yu.actions import Action, IllegalAction, Kind, Payment
 from engine.yu.bots import BOTS
+from engine.yu.content import Barbarian, Townsfolk
 from engine.yu.events import Event
-from engine.yu.items import LETTERS, WORKERS
-from engine.yu.payments import parse_letters
-from engine.yu.rules import new_game
+from engine.yu.game import Game, new_game
+from engine.yu.items import ITEMS, WORKERS
 from engine.yu.simulate import simulate
-from engine.yu.state import Game
-
-View = dict[str, Any]
+from engine.yu.view import BribeView, ChoiceView, View, prompt
 
 HELP = """Type the number of an action, or its key (like play:t07 or trade:1:clay).
   b   show the board again        h   this help        q   quit"""
@@ -170,11 +169,7 @@ def play(seed: int, stdin: TextIO, out: TextIO) -> int:
         action = _read_action(answer, actions, game, say)
         if action is None:
             continue
-        try:
-            events = game.apply(action)
-        except IllegalAction as exc:  # the list was fresh, but be safe
-            say(f"Refused: {exc}")
-            continue
+        events = game.apply(action)
         say(f"You chose: {label(view, action)}")
         show_board = True
     for event in events:
@@ -183,11 +178,11 @@ def play(seed: int, stdin: TextIO, out: TextIO) -> int:
     say("")
     say(render(view))
     say("")
-    say(f"Game over after {view['round']} Round(s): {view.get('outcome_text') or game.outcome}")
+    say(f"Game over after {view.round} Round(s): {words.OUTCOMES[view.outcome]}")
     return 0
 
 
-def _printer(out: TextIO) -> Any:
+def _printer(out: TextIO) -> Callable[..., None]:
     def say(text: str, end: str = "\n") -> None:
         out.write(text + end)
         out.flush()
@@ -195,7 +190,7 @@ def _printer(out: TextIO) -> Any:
     return say
 
 
-def _read_action(answer: str, actions: list[Action], game: Game, say: Any) -> Action | None:
+def _read_action(answer: str, actions: list[Action], game: Game, say: Callable[..., None]) -> Action | None:
     """The action the player typed (a number or a key), or None after saying why not."""
     if answer.isdigit():
         n = int(answer)
@@ -203,169 +198,166 @@ def _read_action(answer: str, actions: list[Action], game: Game, say: Any) -> Ac
             return actions[n - 1]
         say(f"There is no action {n}: choose a number from 1 to {len(actions)}.")
         return None
-    for action in actions:
-        if action.key == answer:
-            return action
-    reason = game.explain(answer) or f"{answer} is not allowed now."
-    say(f"Refused: {reason}")
+    try:
+        action = Action.parse(answer)
+    except IllegalAction as exc:
+        say(f"Refused: {exc}")
+        return None
+    if action in actions:
+        return action
+    say(f"Refused: {game.explain(action)}")
     return None
 
 
 # -- rendering the view -----------------------------------------------------------
 
 
-def _items(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "nothing"
+def _items(counts: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(counts) if n) or "nothing"
 
 
-def _card_line(card: dict[str, Any]) -> str:
-    if card["kind"] == "townsfolk":
+def _card_line(card: Townsfolk | Barbarian, damage: int | None = None) -> str:
+    if isinstance(card, Townsfolk):
         return (
-            f"{card['name']} (Townsfolk, {card['food']}): play {card['play']}; "
-            f"discard {card['discard']}; tuck {card['tuck']}"
+            f"{card.name} (Townsfolk, {card.food}): play {words.steps(card.play)}; "
+            f"discard {words.steps(card.discarded)}; tuck {words.steps(card.tuck)}"
         )
-    if card["kind"] == "barbarian":
-        attack = f"{card['damage']} damage"
-        if card.get("bribe"):
-            attack += f" or bribe {card['bribe']}"
-        turtle = f"; Story entry {card['turtle']}" if card.get("turtle") else ""
-        return (
-            f"{card['name']} (Barbarian): defeat {card['defeat']}; "
-            f"reward {card['reward']}{turtle}; attack {attack}"
-        )
-    return str(card.get("name", card.get("id", "?")))
+    attack = f"{card.damage if damage is None else damage} damage"
+    if card.bribe:
+        attack += f" or bribe {words.cost(card.bribe)}"
+    turtle = f"; Story entry {card.turtle}" if card.turtle else ""
+    return (
+        f"{card.name} (Barbarian): defeat {words.cost(card.defeat)}; "
+        f"reward {words.steps(card.reward)}{turtle}; attack {attack}"
+    )
 
 
 def render(view: View) -> str:
     """The whole board as text, from a view."""
     lines: list[str] = []
     add = lines.append
-    phase = str(view.get("phase", "")).replace("_", " ")
-    add(f"=== Round {view['round']} - {phase} ===")
-    forecast = view.get("forecast", {})
-    piles = view.get("piles", {})
+    piles = view.piles
+    add(f"=== Round {view.round} - {view.phase.value} ===")
     add(
-        f"Flood at {view['flood']} of 6 - Canals built {view['built']}/6 - "
-        f"{view.get('barbarians_per_refresh', '?')} Barbarian(s) join at each Refresh"
+        f"Flood at {view.flood} of 6 - Canals built {view.built}/6 - "
+        f"{view.barbarians_per_refresh} Barbarian(s) join at each Refresh"
     )
     add(
-        f"Ready Pile {piles.get('ready', forecast.get('ready', '?'))} "
-        f"(draw or lose more than that and the Flood moves) - Exhausted Pile {piles.get('exhausted', '?')}"
+        f"Ready Pile {piles.ready} (draw or lose more than that and the Flood moves) - "
+        f"Exhausted Pile {piles.exhausted}"
     )
-    townsfolk = f"{piles.get('deck', '?')}, discards {len(piles.get('discard', []))}"
-    barbarians = f"{piles.get('barbarian_deck', '?')}, discards {len(piles.get('barbarian_discard', []))}"
-    add(f"Townsfolk Draw Pile {townsfolk} - Barbarian Draw Pile {barbarians}")
+    add(
+        f"Townsfolk Draw Pile {piles.deck}, discards {len(piles.discard)} - "
+        f"Barbarian Draw Pile {piles.barbarian_deck}, discards {len(piles.barbarian_discard)}"
+    )
 
     add("")
     add("Card Row (Provisions to recruit, dismiss or attack):")
-    for space in view["row"]:
-        card = space["card"]
-        text = _card_line(card) if card else "(empty)"
-        add(f"  {space['space']}. [{space['cost']}] {text}")
+    for space in view.row:
+        text = _card_line(space.card, space.damage) if space.card else "(empty)"
+        add(f"  {space.space}. [{space.cost}] {text}")
 
     add("")
     add("River (left to right):")
-    for section in view["river"]:
-        card = section["card"]
-        marks = []
-        if section["built"]:
-            marks.append("built")
-        if section.get("barge"):
-            marks.append("Barge here")
-        if section.get("flooded"):
-            marks.append("Flood")
+    for section in view.river:
+        card = section.card
+        marks = [
+            m
+            for m, on in (("built", section.built), ("Barge here", section.barge), ("Flood", section.flooded))
+            if on
+        ]
         state = ", ".join(marks) or "unbuilt"
-        cost = "" if section["built"] else f": cost {card['cost']}; then {card['effects']}"
-        add(f"  {section['space']}. {card['name']} (Jade {card['jade']}) [{state}]{cost}")
-    shore = [s for s in view.get("shore", []) if not s["showing"]]
-    if shore:
-        hidden = ", ".join(f"+{s['barbarians']} under section {s['uncovered_by']}" for s in shore)
-        add(f"  Shore icons still covered: {hidden}")
+        cost = "" if section.built else f": cost {words.cost(card.cost)}; then {words.steps(card.effects)}"
+        add(f"  {section.space}. {card.name} (Jade {card.jade}-{card.jade + 1}) [{state}]{cost}")
+    hidden = [s for s in view.shore if not s.showing]
+    if hidden:
+        add(
+            "  Shore icons still covered: "
+            + ", ".join(f"+{s.barbarians} under section {s.uncovered_by}" for s in hidden)
+        )
 
     add("")
     add("Trades:")
-    for trade in view["trades"]:
-        state = "open" if trade["open"] else f"locked until Canal {trade['opened_by']}"
-        options = _trade_options(trade["options"])
-        add(f"  {trade['number']}. {trade['name']} [{state}]: {options}")
+    for place in view.trades:
+        trade = place.trade
+        state = "open" if place.open else f"locked until Canal {trade.opened_by}"
+        gets: dict[str, list[str]] = {}
+        for option in trade.options:
+            gets.setdefault(words.cost(option.cost), []).append(words.steps(option.gain))
+        options = " / ".join(f"{give} -> {' or '.join(got)}" for give, got in gets.items())
+        add(f"  {trade.number}. {trade.name} [{state}]: {options}")
 
     add("")
     add("Build sites:")
-    names = {b["id"]: b for b in view.get("buildings", [])}
-    for site in view["sites"]:
-        if site["building"]:
-            b = names.get(site["building"], {"name": site["building"], "kind": ""})
-            state = f"{b['name']} ({b['kind']})"
-        elif site["open"]:
+    for site in view.sites:
+        if site.building:
+            state = f"{site.building.name} ({site.building.kind})"
+        elif site.open:
             state = "free"
         else:
-            state = f"locked until Canal {site['opened_by']}"
-        add(f"  {site['number']}. {state} - covers {site['covers']}")
-    unbuilt = [b for b in view.get("buildings", []) if b.get("site") is None]
+            state = f"locked until Canal {site.opened_by}"
+        add(f"  {site.number}. {state} - covers {words.steps(site.covers)}")
+    unbuilt = [c for c in view.buildings if c.site is None]
     if unbuilt:
-        add("  Not yet built: " + "; ".join(_building_text(b) for b in unbuilt))
+        add(
+            "  Not yet built: "
+            + "; ".join(
+                _building_text(c.building.name, c.building.kind, c.building.harvest, c.joins) for c in unbuilt
+            )
+        )
 
     add("")
     add("Hut spaces:")
-    for space in view["hut_spaces"]:
-        if not space["open"]:
+    for hut in view.hut_spaces:
+        if not hut.open:
             state = "locked (build a Hut)"
-        elif space["worker"]:
-            state = f"{space['worker']} Worker until the next Harvest"
+        elif hut.worker is not None:
+            state = f"{WORKERS[hut.worker]} Worker until the next Harvest"
         else:
             state = "free"
-        add(f"  {space['number']}. {state} - reward {space['reward']}")
-    seen = view.get("hut_cards_seen") or []
-    if seen:
-        add("  Hut cards turned: " + "; ".join(f"{h['name']} ({h['effects']})" for h in seen))
+        add(f"  {hut.number}. {state} - reward {words.steps(hut.reward)}")
+    if view.hut_cards_seen:
+        add(
+            "  Hut cards turned: "
+            + "; ".join(f"{h.name} ({words.steps(h.effects)})" for h in view.hut_cards_seen)
+        )
 
     add("")
-    tucked = view.get("tucked", [])
-    add(f"Tucked under the board ({len(tucked)} of {view.get('tuck_spaces', '?')} spaces):")
-    for card in tucked:
-        add(f"  {card['name']}: {card['tuck']} every Harvest")
-    if not tucked:
+    add(f"Tucked under the board ({len(view.tucked)} of {view.tuck_spaces} spaces):")
+    for tucked in view.tucked:
+        add(f"  {tucked.name}: {words.steps(tucked.tuck)} every Harvest")
+    if not view.tucked:
         add("  nothing yet")
 
     add("")
     add("Your hand:")
-    for card in view["hand"]:
-        add(f"  {card['id']}: {_card_line(card)}")
-    if not view["hand"]:
+    for held in view.hand:
+        add(f"  {held.id}: {_card_line(held)}")
+    if not view.hand:
         add("  empty")
     add("")
-    add(f"You have: {_items(view['have'])}")
-    add(f"Main Supply: {_items(view['supply'])}")
-    decision = view.get("decision")
-    if decision:
+    add(f"You have: {_items(view.have)}")
+    add(f"Main Supply: {_items(view.supply)}")
+    if view.decision:
         add("")
-        add(f"Decision: {decision.get('prompt', decision.get('kind'))}")
-    if view.get("outcome"):
+        add(f"Decision: {prompt(view.decision)}")
+    if view.outcome:
         add("")
-        add(str(view.get("outcome_text") or view["outcome"]))
+        add(words.OUTCOMES[view.outcome])
     return "\n".join(lines)
 
 
-def _trade_options(options: list[dict[str, Any]]) -> str:
-    """``give -> get`` for each option, one ``give`` for options that share it."""
-    gets: dict[str, list[str]] = {}
-    for option in options:
-        gets.setdefault(option["give"], []).append(option["get"])
-    return " / ".join(f"{give} -> {' or '.join(got)}" for give, got in gets.items())
-
-
-def _building_text(b: dict[str, Any]) -> str:
-    text = f"{b['name']} ({b['kind']}"
-    if b.get("harvest") and b["harvest"] != "nothing":
-        text += f", Harvest {b['harvest']}"
-    if b.get("joins"):
-        text += ", joins " + "+".join(b["joins"])
+def _building_text(name: str, kind: str, harvest: tuple[object, ...], joins: tuple[int, ...]) -> str:
+    text = f"{name} ({kind}"
+    if harvest:
+        text += f", Harvest {words.steps(harvest)}"  # type: ignore[arg-type]
+    if joins:
+        text += ", joins " + "+".join(WORKERS[c] for c in joins)
     return text + ")"
 
 
 def render_actions(view: View, actions: list[Action]) -> str:
-    decision = view.get("decision")
-    title = f"Your choice ({decision.get('prompt')})" if decision else "Your actions"
+    title = f"Your choice ({prompt(view.decision)})" if view.decision else "Your actions"
     lines = [f"{title}:"]
     width = len(str(len(actions)))
     for n, action in enumerate(actions, 1):
@@ -373,92 +365,78 @@ def render_actions(view: View, actions: list[Action]) -> str:
     return "\n".join(lines)
 
 
-def _workers(letters: str) -> str:
-    pay = parse_letters(letters)
-    if pay is None:
-        return letters
-    return ", ".join(f"{n} {WORKERS[c]}" for c, n in enumerate(pay) if n) or "no Workers"
-
-
-def _find(cards: list[dict[str, Any]], card_id: str) -> dict[str, Any] | None:
-    return next((c for c in cards if c and c.get("id") == card_id), None)
+def _workers(payment: Payment | None) -> str:
+    return ", ".join(f"{n} {WORKERS[c]}" for c, n in enumerate(payment or ()) if n) or "no Workers"
 
 
 def label(view: View, action: Action) -> str:
     """An action in words, using only what the view shows."""
-    kind, args = action.kind, action.args
-    hand = view.get("hand", [])
-    row = view.get("row", [])
-    card: dict[str, Any] | None
-    if kind in ("play", "discard", "tuck") and args:
-        card = _find(hand, args[0]) or {"name": args[0], "play": "?", "discard": "?", "tuck": "?"}
-        if kind == "play":
-            return f"Play {card['name']} for {card['play']}"
-        if kind == "discard":
-            return f"Discard {card['name']} for {card['discard']}"
-        return f"Tuck {card['name']} under the board ({card['tuck']} every Harvest)"
-    if kind == "canal" and args:
-        section = next((s for s in view.get("river", []) if s.get("barge")), None)
-        name = f" section {section['space']} ({section['card']['name']})" if section else ""
-        cost = section["card"]["cost"] if section else ""
-        cowrie = ", ".join(p for p in cost.split(", ") if p.endswith("cowrie"))
-        paid = _workers(args[0]) + (f" and {cowrie}" if cowrie else "")
-        return f"Build Canal{name}, paying {paid}"
-    if kind in ("recruit", "dismiss", "attack") and args and args[0].isdigit():
-        space = row[int(args[0]) - 1] if 0 < int(args[0]) <= len(row) else None
-        card = space["card"] if space else None
-        name = card["name"] if card else "?"
-        cost = space["cost"] if space else "?"
-        if kind == "recruit":
-            return f"Recruit {name} from space {args[0]} for {cost} provision"
-        if kind == "dismiss":
-            gain = card["play"] if card else "?"
-            return f"Dismiss {name} from space {args[0]} for {cost} provision, gaining {gain}"
-        reward = card.get("reward", "?") if card else "?"
-        workers = _workers(args[1]) if len(args) > 1 else "?"
-        return f"Attack {name} on space {args[0]} with {workers} and {cost} provision, for {reward}"
-    if kind == "build" and len(args) == 3:
-        building = next((b for b in view.get("buildings", []) if b["id"] == args[0]), None)
-        name = f"{building['name']} ({building['kind']})" if building else args[0]
-        site = next((s for s in view.get("sites", []) if str(s["number"]) == args[1]), None)
-        covers = f", covering {site['covers']}" if site and site["covers"] != "nothing" else ""
-        return f"Build {name} on site {args[1]} with {_workers(args[2])}{covers}"
-    if kind == "hut" and len(args) == 2:
-        space = next((s for s in view.get("hut_spaces", []) if str(s["number"]) == args[0]), None)
-        colour = WORKERS[LETTERS.index(args[1])] if args[1] in LETTERS else args[1]
-        reward = f" for {space['reward']}" if space else ""
-        return f"Place a {colour} Worker on Hut space {args[0]}{reward}"
-    if kind == "trade" and args:
-        return _trade_label(view, args)
-    if kind == "end":
+    kind = action.kind
+    if kind in (Kind.PLAY, Kind.DISCARD, Kind.TUCK):
+        card = next(c for c in view.hand if c.id == action.card)
+        if kind is Kind.PLAY:
+            return f"Play {card.name} for {words.steps(card.play)}"
+        if kind is Kind.DISCARD:
+            return f"Discard {card.name} for {words.steps(card.discarded)}"
+        return f"Tuck {card.name} under the board ({words.steps(card.tuck)} every Harvest)"
+    if kind is Kind.CANAL:
+        section = next(s for s in view.river if s.barge)
+        cowrie = section.card.cost.resources[0]
+        paid = _workers(action.payment) + (f" and {cowrie} cowrie" if cowrie else "")
+        return f"Build Canal section {section.space} ({section.card.name}), paying {paid}"
+    if kind in (Kind.RECRUIT, Kind.DISMISS, Kind.ATTACK):
+        space = view.row[(action.space or 0) - 1]
+        name = space.card.name if space.card else "?"
+        if kind is Kind.RECRUIT:
+            return f"Recruit {name} from space {space.space} for {space.cost} provision"
+        if kind is Kind.DISMISS:
+            gain = words.steps(space.card.play) if isinstance(space.card, Townsfolk) else "?"
+            return f"Dismiss {name} from space {space.space} for {space.cost} provision, gaining {gain}"
+        reward = words.steps(space.card.reward) if isinstance(space.card, Barbarian) else "?"
+        paid = f"{_workers(action.payment)} and {space.cost} provision"
+        return f"Attack {name} on space {space.space} with {paid}, for {reward}"
+    if kind is Kind.BUILD:
+        building = next(c.building for c in view.buildings if c.building.id == action.building)
+        site = view.sites[(action.site or 0) - 1]
+        covers = f", covering {words.steps(site.covers)}" if site.covers else ""
+        paid = _workers(action.payment)
+        return f"Build {building.name} ({building.kind}) on site {site.number} with {paid}{covers}"
+    if kind is Kind.HUT:
+        hut = view.hut_spaces[(action.space or 0) - 1]
+        colour = _workers(action.payment)[2:]
+        return f"Place a {colour} Worker on Hut space {hut.number} for {words.steps(hut.reward)}"
+    if kind is Kind.TRADE:
+        return _trade_label(view, action)
+    if kind is Kind.END:
         return "End your actions for this Round"
-    if kind == "pick" and args:
-        return "Take nothing (none is left)" if args[0] == "none" else f"Take 1 {args[0]}"
-    if kind == "bribe":
-        decision = view.get("decision") or {}
-        band = decision.get("barbarian") or {}
-        paid = f" with {_workers(args[0])}" if args else ""
-        return f"Bribe {band.get('name', 'the Barbarians')} ({band.get('bribe', '?')}){paid}"
-    if kind == "suffer":
-        band = (view.get("decision") or {}).get("barbarian") or {}
-        return f"Refuse the bribe and lose {band.get('damage', '?')} Townsfolk from the Ready Pile"
+    if kind is Kind.PICK:
+        return "Take nothing (none is left)" if action.item is None else f"Take 1 {ITEMS[action.item]}"
+    if kind is Kind.BRIBE and isinstance(view.decision, BribeView):
+        band = view.decision.barbarian
+        paid = f" with {_workers(action.payment)}" if action.payment else ""
+        return f"Bribe {band.name} ({words.cost(view.decision.bribe)}){paid}"
+    if kind is Kind.SUFFER and isinstance(view.decision, BribeView):
+        return f"Refuse the bribe and lose {view.decision.damage} Townsfolk from the Ready Pile"
+    if kind is Kind.CHOOSE and isinstance(view.decision, ChoiceView):
+        return f"Choose: {view.decision.labels[(action.option or 0) - 1]}"
+    if kind is Kind.FEED:
+        return (
+            "Feed the settlement from the stores"
+            if action.card is None
+            else f"Feed the settlement with {action.card}"
+        )
+    if kind is Kind.LEVEE:
+        return f"Raise the levee with {_workers(action.payment)}"
+    if kind is Kind.FORTUNE:
+        return f"Play the Fortuity card {next(c.name for c in view.fortunes if c.id == action.card)}"
     return action.key
 
 
-def _trade_label(view: View, args: tuple[str, ...]) -> str:
-    trade = next((t for t in view.get("trades", []) if str(t["number"]) == args[0]), None)
-    if trade is None or not trade["options"]:
-        return f"Trade {args[0]}"
-    rest = list(args[1:])
-    card = _find(view.get("hand", []), rest[0]) if rest else None
-    if card is not None:
-        return f"Trade {args[0]}: exhaust {card['name']} from your hand for {trade['options'][0]['get']}"
-    option = trade["options"][0]
-    for candidate in trade["options"]:
-        label = candidate["label"].split(":") if candidate["label"] else []
-        if label and rest[: len(label)] == label:
-            option = candidate
-            break
-    used = len(option["label"].split(":")) if option["label"] else 0
-    paid = f" (Workers: {_workers(rest[used])})" if len(rest) > used else ""
-    return f"Trade {args[0]}: give {option['give']}, get {option['get']}{paid}"
+def _trade_label(view: View, action: Action) -> str:
+    trade = view.trades[(action.trade or 0) - 1].trade
+    option = next(o for o in trade.options if o.item == action.item)
+    if action.card is not None:
+        card = next(c for c in view.hand if c.id == action.card)
+        return f"Trade {trade.number}: exhaust {card.name} from your hand for {words.steps(option.gain)}"
+    paid = f" (Workers: {_workers(action.payment)})" if action.payment else ""
+    return f"Trade {trade.number}: give {words.cost(option.cost)}, get {words.steps(option.gain)}{paid}"

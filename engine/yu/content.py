@@ -8,23 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from engine.yu.effects import CAMPAIGN_WORDS, MODULES, parse_steps, walk
-from engine.yu.items import (
-    INDEX,
-    ITEMS,
-    WORKERS,
-    Cost,
-    Step,
-    TermError,
-    parse_cost,
-    parse_cost_options,
-)
+from engine.yu.effects import MODULES, parse_steps
+from engine.yu.items import INDEX, WORKERS, Cost, Item, TermError, parse_cost, parse_cost_options
+from engine.yu.steps import CampaignStep, Find, Gain, Pick, Read, Retire, Step, Steps, walk
 
 DATA = Path(__file__).parent / "data"
 FOODS = ("meat", "fish", "wheat", "milk")
@@ -40,21 +32,29 @@ class ContentError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Townsfolk:
+    kind: ClassVar[str] = "townsfolk"
     id: str
     name: str
     food: str
-    play: tuple[Step, ...]
-    discard: tuple[Step, ...]
-    tuck: tuple[Step, ...]
+    play: Steps
+    discard: Steps
+    """Gained on top of the play items when the card is discarded."""
+    tuck: Steps
     stone: int = 0
+
+    @property
+    def discarded(self) -> Steps:
+        """Everything a discard gives: the play items and the extra ones."""
+        return self.play + self.discard
 
 
 @dataclass(frozen=True, slots=True)
 class Barbarian:
+    kind: ClassVar[str] = "barbarian"
     id: str
     name: str
     defeat: Cost
-    reward: tuple[Step, ...]
+    reward: Steps
     damage: int
     bribe: Cost | None
     turtle: int | None
@@ -63,22 +63,29 @@ class Barbarian:
     (the ``warlords`` module)."""
     stone: int = 0
 
+    @property
+    def defeated(self) -> Steps:
+        """What defeating them gives: the reward, then the Gold Turtle's entry."""
+        return self.reward + ((Read(self.turtle),) if self.turtle else ())
+
 
 @dataclass(frozen=True, slots=True)
 class CanalCard:
+    kind: ClassVar[str] = "canal"
     id: str
     name: str
     jade: int
     cost: Cost
-    effects: tuple[Step, ...]
+    effects: Steps
     stone: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class HutCard:
+    kind: ClassVar[str] = "hut"
     id: str
     name: str
-    effects: tuple[Step, ...]
+    effects: Steps
     stone: int = 0
 
 
@@ -94,9 +101,9 @@ class Ongoing:
     stone: int
     module: str | None = None
     games: int = 0
-    harvest: tuple[Step, ...] = ()
-    start: tuple[Step, ...] = ()
-    effects: tuple[Step, ...] = ()
+    harvest: Steps = ()
+    start: Steps = ()
+    effects: Steps = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +113,7 @@ class Entry:
     number: int
     title: str
     text: str
-    effects: tuple[Step, ...]
+    effects: Steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +129,12 @@ class Ending:
 
 @dataclass(frozen=True, slots=True)
 class TradeOption:
-    label: str
+    """One way to use a trade. ``item`` is the item chosen when the trade offers
+    a choice (of what it takes or of what it gives), else None."""
+
+    item: Item | None
     cost: Cost
-    gain: tuple[Step, ...]
+    gain: Steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,13 +155,13 @@ class ShoreIcon:
 class Site:
     number: int
     opened_by: int
-    covers: tuple[Step, ...]
+    covers: Steps
 
 
 @dataclass(frozen=True, slots=True)
 class HutSpace:
     number: int
-    reward: tuple[Step, ...]
+    reward: Steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +169,7 @@ class Building:
     id: str
     kind: str
     name: str
-    harvest: tuple[Step, ...]
+    harvest: Steps
     joins: int
     """For Outposts: the mask of Worker colours that count as one colour."""
 
@@ -168,8 +178,8 @@ class Building:
 class Board:
     card_row_costs: tuple[int, ...]
     ready_pile: int
-    harvest: tuple[Step, ...]
-    per_outpost: tuple[Step, ...]
+    harvest: Steps
+    per_outpost: Steps
     supply: tuple[int, ...]
     building_costs: dict[str, Cost]
     trades: tuple[Trade, ...]
@@ -183,7 +193,10 @@ class Board:
     """What raising the levee costs (``levee`` module)."""
 
 
-@dataclass(frozen=True, slots=True)
+Card = Townsfolk | Barbarian | CanalCard | HutCard | Ongoing
+
+
+@dataclass(frozen=True)
 class Content:
     version: str
     board: Board
@@ -196,42 +209,53 @@ class Content:
     victory: tuple[Ending, ...] = ()
     defeat: tuple[Ending, ...] = ()
 
+    @cached_property
+    def cards(self) -> dict[str, Card]:
+        """Every card by id."""
+        return {**self.townsfolk, **self.barbarians, **self.canals, **self.huts, **self.ongoing}
+
+    @cached_property
+    def buildings(self) -> dict[str, Building]:
+        return {b.id: b for b in self.board.buildings}
+
+    @cached_property
+    def endings(self) -> dict[str, Ending]:
+        return {e.id: e for e in (*self.victory, *self.defeat)}
+
+    @cached_property
+    def trade_options(self) -> dict[tuple[int, Item | None], TradeOption]:
+        """Each trade's options by trade number and the item chosen."""
+        return {(t.number, o.item): o for t in self.board.trades for o in t.options}
+
     def stone(self, card_id: str) -> int:
-        for table in self.tables:
-            if card_id in table:
-                return table[card_id].stone  # type: ignore[no-any-return]
-        raise KeyError(card_id)
+        return self.cards[card_id].stone
 
     @property
-    def tables(self) -> tuple[dict[str, Any], ...]:
+    def tables(self) -> tuple[dict[str, Townsfolk], dict[str, Barbarian], dict[str, CanalCard],
+                              dict[str, HutCard], dict[str, Ongoing]]:  # fmt: skip
         return (self.townsfolk, self.barbarians, self.canals, self.huts, self.ongoing)
 
-    @property
+    @cached_property
     def story_deck(self) -> tuple[str, ...]:
         """The Story Deck in its original order: by grey stone, then id."""
-        cards = [(t[c].stone, c) for t in self.tables for c in t if t[c].stone]
-        return tuple(c for _, c in sorted(cards))
+        return tuple(c.id for c in sorted(self.cards.values(), key=lambda c: (c.stone, c.id)) if c.stone)
 
-    def starting(self, table: dict[str, T]) -> list[str]:
+    @staticmethod
+    def starting(table: Mapping[str, Card]) -> list[str]:
         """The ids of a table's starting cards (grey stone 0)."""
-        return sorted(c for c in table if table[c].stone == 0)  # type: ignore[attr-defined]
+        return sorted(c for c, card in table.items() if card.stone == 0)
 
-    @property
+    @cached_property
     def hut_order(self) -> tuple[str, ...]:
         """The Huts' ids, left to right: the order they must be built in."""
         return tuple(b.id for b in self.board.buildings if b.kind == "hut")
 
     def building(self, building_id: str) -> Building:
-        for b in self.board.buildings:
-            if b.id == building_id:
-                return b
-        raise KeyError(building_id)
+        return self.buildings[building_id]
 
     def name(self, card_id: str) -> str:
-        for table in self.tables:
-            if card_id in table:
-                return table[card_id].name  # type: ignore[no-any-return]
-        return self.building(card_id).name
+        card = self.cards.get(card_id)
+        return card.name if card is not None else self.buildings[card_id].name
 
 
 class _Record:
@@ -518,19 +542,19 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
 
     trades = []
     for r in _records(file, data, "trades"):
-        gains = r.terms("get", lambda t: parse_steps(t))
-        options = []
-        for label, cost in r.terms("give", parse_cost_options):
-            picks = [s for s in gains if s[0] == "pick"]
-            if len(picks) > 1:
-                r.fail("get", "may offer one choice at most")
-            if picks:
-                for item in picks[0][1]:
-                    chosen = tuple(("gain", item, s[2]) if s[0] == "pick" else s for s in gains)
-                    name = ":".join(x for x in (label, ITEMS[item]) if x)
-                    options.append(TradeOption(name, cost, chosen))
-            else:
-                options.append(TradeOption(label, cost, gains))
+        gains = r.terms("get", parse_steps)
+        gives = r.terms("give", parse_cost_options)
+        picks = [s for s in gains if isinstance(s, Pick)]
+        if len(picks) + (len(gives) > 1) > 1:
+            r.fail("get", "a trade offers one choice at most, of what it takes or of what it gives")
+        if picks:
+            pick = picks[0]
+            chosen = [tuple(Gain(item, s.count) if s is pick else s for s in gains) for item in pick.items]
+            options = [
+                TradeOption(item, gives[0][1], gain) for item, gain in zip(pick.items, chosen, strict=True)
+            ]
+        else:
+            options = [TradeOption(item, cost, gains) for item, cost in gives]
         trades.append(
             Trade(
                 number=r.get("number", int, check=_positive),
@@ -704,7 +728,7 @@ def _check_references(content: Content) -> None:
     if len(content.starting(content.huts)) < 4:
         raise ContentError("huts.toml: huts: need at least 4 Hut cards")
     stones = {content.stone(c) for c in content.story_deck}
-    for where, steps in _all_effects(content):
+    for where, steps in all_effects(content):
         for step in walk(steps):
             problem = _dangling(content, stones, step)
             if problem:
@@ -712,35 +736,37 @@ def _check_references(content: Content) -> None:
 
 
 def _dangling(content: Content, stones: set[int], step: Step) -> str | None:
-    word = step[0]
-    if word == "entry" and content.entries and step[1] not in content.entries:
-        return f"entry {step[1]} is not in the Story Book"
-    if word == "find":
-        missing = [n for n in step[1] if n not in stones]
+    if isinstance(step, Read) and content.entries and step.entry not in content.entries:
+        return f"entry {step.entry} is not in the Story Book"
+    if isinstance(step, Find):
+        missing = [n for n in step.stones if n not in stones]
         if missing:
             return f"no Story card has grey stone {missing[0]}"
-    if word == "retire":
-        unknown = [c for c in step[1] if not any(c in t for t in content.tables)]
+    if isinstance(step, Retire):
+        unknown = [c for c in step.cards if c not in content.cards]
         if unknown:
             return f"there is no card {unknown[0]} to retire"
-    if word in CAMPAIGN_WORDS and not content.entries:
-        return f"{word!r} needs the campaign files"
+    if isinstance(step, CampaignStep) and not content.entries:
+        return f"{type(step).__name__.lower()!r} needs the campaign files"
     return None
 
 
-def _all_effects(content: Content) -> list[tuple[str, tuple[Step, ...]]]:
+def card_effects(card: Card) -> Steps:
+    """Every effect printed on a card, its Gold Turtle included."""
+    if isinstance(card, Townsfolk):
+        return card.play + card.discard + card.tuck
+    if isinstance(card, Barbarian):
+        return card.defeated
+    if isinstance(card, Ongoing):
+        return card.effects + card.harvest + card.start
+    return card.effects
+
+
+def all_effects(content: Content) -> list[tuple[str, Steps]]:
     """Every effect list in the content, with where it is written."""
-    found: list[tuple[str, tuple[Step, ...]]] = []
-    for t in content.townsfolk.values():
-        found += [(t.id, t.play), (t.id, t.discard), (t.id, t.tuck)]
-    for b in content.barbarians.values():
-        found.append((b.id, b.reward + ((("entry", b.turtle),) if b.turtle else ())))
-    found += [(c.id, c.effects) for c in content.canals.values()]
-    found += [(h.id, h.effects) for h in content.huts.values()]
-    found += [(o.id, o.effects + o.harvest + o.start) for o in content.ongoing.values()]
+    found = [(card.id, card_effects(card)) for card in content.cards.values()]
     found += [(f"entry {e.number}", e.effects) for e in content.entries.values()]
-    for ending in content.victory + content.defeat:
-        found += [(ending.id, tuple(("entry", n) for n in ending.entries))]
+    found += [(e.id, tuple(Read(n) for n in e.entries)) for e in content.endings.values()]
     return found
 
 

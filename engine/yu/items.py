@@ -1,56 +1,48 @@
-"""The item vocabulary: Workers, Resources, costs and effect steps.
+"""The items of the game: five Worker colours and four Resources, and costs.
 
-Content files write items as short terms, ``"<count> <word>"``:
-
-* a Worker colour (``white`` ``red`` ``blue`` ``black`` ``yellow``) or a
-  Resource (``cowrie`` ``clay`` ``wood`` ``provision``);
-* ``any`` (a Worker of any colour) and ``coloured`` (any colour but White);
-* alternatives joined by ``|`` (``1 clay|wood``): the player picks one;
-* an effect word with its count after it (``draw 2``, ``destroy 1``,
-  ``draw_townsfolk 1``, ``flood 1``, ``reveal_barbarian 1``), or ``entry 12``
-  (read Story Book entry 12).
-
-Parsed terms become *steps*: small tuples the rules resolve in order.
+Content files write an amount as ``"<count> <word>"``: a Worker colour
+(``white`` ``red`` ``blue`` ``black`` ``yellow``), a Resource (``cowrie``
+``clay`` ``wood`` ``provision``), ``any`` (a Worker of any colour),
+``coloured`` (any colour but White), or alternatives joined by ``|``
+(``1 clay|wood``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import NewType
+
+Item = NewType("Item", int)
+"""An index into :data:`ITEMS` (and into a player's or the Main Supply's counts)."""
 
 WORKERS = ("white", "red", "blue", "black", "yellow")
 RESOURCES = ("cowrie", "clay", "wood", "provision")
 ITEMS = WORKERS + RESOURCES
-WHITE, RED, BLUE, BLACK, YELLOW, COWRIE, CLAY, WOOD, PROVISION = range(9)
-LETTERS = "WRBKY"
-"""One letter per Worker colour, used in action keys for payments."""
+WHITE, RED, BLUE, BLACK, YELLOW, COWRIE, CLAY, WOOD, PROVISION = (Item(i) for i in range(9))
+COLOURS = (WHITE, RED, BLUE, BLACK, YELLOW)
 
-INDEX = {name: i for i, name in enumerate(ITEMS)}
+INDEX = {name: Item(i) for i, name in enumerate(ITEMS)}
 ALL_COLOURS = 0b11111
 COLOURED = 0b11110
 ALIASES = {"any": WORKERS, "coloured": WORKERS[1:]}
-EFFECT_WORDS = ("draw", "destroy", "draw_townsfolk", "flood", "reveal_barbarian", "entry")
-
-Step = tuple[Any, ...]
-"""An effect step: ``("gain", item, n)``, ``("pay", item, n)``, ``("pick", (item, ...), n)``
-or ``(word, n)``."""
 
 
 class TermError(ValueError):
     """A content term that does not parse."""
 
 
-def _split(term: str) -> tuple[int, str]:
-    """``"2 clay"`` and ``"draw 2"`` both give ``(2, word)``."""
+def split_term(term: str, words: tuple[str, ...] = ()) -> tuple[int, str]:
+    """``"2 clay"`` gives ``(2, "clay")``; so does ``"clay 2"`` when ``clay`` is one of ``words``."""
     parts = term.split()
-    if len(parts) == 2 and parts[0] in EFFECT_WORDS:
+    if len(parts) == 2 and parts[0] in words:
         parts.reverse()
     if len(parts) != 2 or not parts[0].isdigit() or int(parts[0]) < 1:
         raise TermError(f"{term!r} is neither '<count> <item>' nor '<effect> <count>' (count at least 1)")
     return int(parts[0]), parts[1]
 
 
-def _alternatives(word: str) -> tuple[int, ...]:
+def alternatives(word: str) -> tuple[Item, ...]:
+    """``"clay|wood"`` -> ``(CLAY, WOOD)``; ``"any"`` -> the five colours."""
     names: list[str] = []
     for part in word.split("|"):
         names.extend(ALIASES.get(part, (part,)))
@@ -62,30 +54,27 @@ def _alternatives(word: str) -> tuple[int, ...]:
     return tuple(INDEX[n] for n in names)
 
 
-def parse_term(term: str) -> Step:
-    """Parse one short term into a step: ``"2 clay"``, ``"clay|wood 1"`` (a pick),
-    ``"pay 2 cowrie"`` (spend), ``"draw 2"``."""
-    if term.startswith("pay "):
-        count, word = _split(term[4:])
-        options = _alternatives(word)
-        if len(options) != 1:
-            raise TermError(f"{term!r}: pay names one item")
-        return ("pay", options[0], count)
-    count, word = _split(term)
-    if word in EFFECT_WORDS:
-        return (word, count)
-    options = _alternatives(word)
-    if len(options) == 1:
-        return ("gain", options[0], count)
-    return ("pick", options, count)
+def colours(mask: int) -> tuple[Item, ...]:
+    """The Worker colours of a mask (bit 0 White ... bit 4 Yellow)."""
+    return tuple(c for c in COLOURS if mask >> c & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """``count`` of one of ``items``: one Worker of a colour, "any coloured
+    Worker", 2 Cowrie. How a cost reads, term by term."""
+
+    count: int
+    items: tuple[Item, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """What an action spends: Worker requirements and Resources.
+    """What an action spends: Worker requirements, Resources, cards exhausted.
 
     ``workers`` holds ``(mask, count)`` pairs; a mask has one bit per colour
     (bit 0 White ... bit 4 Yellow) naming the colours that may pay.
+    ``resources`` counts Cowrie, Clay, Wood and Provisions.
     """
 
     workers: tuple[tuple[int, int], ...] = ()
@@ -93,89 +82,69 @@ class Cost:
     exhaust: int = 0
 
     def __add__(self, other: Cost) -> Cost:
-        res = tuple(a + b for a, b in zip(self.resources, other.resources, strict=True))
-        return Cost(self.workers + other.workers, res, self.exhaust + other.exhaust)  # type: ignore[arg-type]
+        a, b = self.resources, other.resources
+        return Cost(
+            self.workers + other.workers,
+            (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]),
+            self.exhaust + other.exhaust,
+        )
 
     @property
     def worker_count(self) -> int:
         return sum(n for _, n in self.workers)
 
-    def describe(self) -> str:
-        parts = [f"{n} {_mask_name(mask)}" for mask, n in self.workers]
-        parts += [f"{n} {RESOURCES[i]}" for i, n in enumerate(self.resources) if n]
-        if self.exhaust:
-            parts.append(f"exhaust {self.exhaust} card from hand")
-        return ", ".join(parts) or "nothing"
-
-
-def _mask_name(mask: int) -> str:
-    if mask == ALL_COLOURS:
-        return "any Worker"
-    if mask == COLOURED:
-        return "coloured Worker"
-    return "/".join(WORKERS[c] for c in range(5) if mask >> c & 1)
+    @property
+    def amounts(self) -> tuple[Amount, ...]:
+        """The cost term by term: Workers first, then Resources (exhausted cards aside)."""
+        found = [Amount(n, colours(mask)) for mask, n in self.workers]
+        found += [Amount(n, (Item(COWRIE + i),)) for i, n in enumerate(self.resources) if n]
+        return tuple(found)
 
 
 def provisions(n: int) -> Cost:
     return Cost(resources=(0, 0, 0, n))
 
 
-def parse_cost_options(terms: list[str] | tuple[str, ...]) -> tuple[tuple[str, Cost], ...]:
-    """Parse cost terms. Resource alternatives (``1 clay|wood``) give one
-    labelled Cost per alternative; Worker alternatives stay a single mask."""
-    options: list[tuple[str, Cost]] = [("", Cost())]
+def parse_cost_options(terms: object) -> tuple[tuple[Item | None, Cost], ...]:
+    """Parse cost terms. A choice between Resources (``1 clay|wood``) gives one
+    Cost per Resource, each with the Resource chosen; Worker alternatives stay
+    a single mask."""
+    if not isinstance(terms, list):
+        raise TermError("a cost must be an array")
+    options: list[tuple[Item | None, Cost]] = [(None, Cost())]
     for term in terms:
         if not isinstance(term, str):
             raise TermError(f"{term!r} is not a string")
-        count, word = _split(term)
+        count, word = split_term(term)
         if word == "exhaust":
-            options = [(label, cost + Cost(exhaust=count)) for label, cost in options]
+            options = [(chosen, cost + Cost(exhaust=count)) for chosen, cost in options]
             continue
-        alts = _alternatives(word)
-        if all(a < 5 for a in alts):
+        alts = alternatives(word)
+        if all(a < COWRIE for a in alts):
             mask = sum(1 << a for a in alts)
-            options = [(label, cost + Cost(workers=((mask, count),))) for label, cost in options]
-        elif all(a >= 5 for a in alts):
-            grown: list[tuple[str, Cost]] = []
-            for label, cost in options:
-                for a in alts:
-                    res = [0, 0, 0, 0]
-                    res[a - 5] = count
-                    name = ITEMS[a] if len(alts) > 1 else ""
-                    joined = ":".join(x for x in (label, name) if x)
-                    grown.append((joined, cost + Cost(resources=tuple(res))))  # type: ignore[arg-type]
-            options = grown
+            options = [(chosen, cost + Cost(workers=((mask, count),))) for chosen, cost in options]
+        elif all(a >= COWRIE for a in alts):
+            if len(alts) > 1 and len(options) > 1:
+                raise TermError("a cost may offer one choice between Resources at most")
+            options = [
+                (a if len(alts) > 1 else chosen, cost + _resource(a, count))
+                for chosen, cost in options
+                for a in alts
+            ]
         else:
             raise TermError(f"{word!r} mixes Workers and Resources")
     return tuple(options)
 
 
-def parse_cost(terms: list[str] | tuple[str, ...]) -> Cost:
-    """Parse cost terms that offer no alternatives between Resources."""
+def _resource(item: Item, n: int) -> Cost:
+    res = [0, 0, 0, 0]
+    res[item - COWRIE] = n
+    return Cost(resources=(res[0], res[1], res[2], res[3]))
+
+
+def parse_cost(terms: object) -> Cost:
+    """Parse cost terms that offer no choice between Resources."""
     options = parse_cost_options(terms)
     if len(options) != 1:
         raise TermError("a choice between Resources is not allowed here")
     return options[0][1]
-
-
-def describe_steps(steps: tuple[Step, ...]) -> str:
-    """Steps in words, adding up repeated gains of one item."""
-    totals: dict[int, int] = {}
-    for step in steps:
-        if step[0] == "gain":
-            totals[step[1]] = totals.get(step[1], 0) + step[2]
-    parts = []
-    for step in steps:
-        if step[0] == "gain":
-            if step[1] in totals:
-                parts.append(f"{totals.pop(step[1])} {ITEMS[step[1]]}")
-        elif step[0] == "pay":
-            parts.append(f"pay {step[2]} {ITEMS[step[1]]}")
-        elif step[0] == "pick":
-            names = "/".join(ITEMS[i] for i in step[1])
-            parts.append(f"{step[2]} {names}")
-        elif step[0] == "entry":
-            parts.append(f"Story entry {step[1]}")
-        else:
-            parts.append(f"{step[0].replace('_', ' ')} {step[1]}")
-    return ", ".join(parts) or "nothing"

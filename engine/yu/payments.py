@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.yu.items import LETTERS
-
-Payment = tuple[int, int, int, int, int]
-NO_WORKERS: Payment = (0, 0, 0, 0, 0)
+from engine.yu.actions import NO_WORKERS, Payment
 
 
 def colour_groups(joins: list[int]) -> tuple[int, ...]:
@@ -80,18 +77,3 @@ def payments(reqs: tuple[tuple[int, int], ...], have: Payment) -> tuple[Payment,
 
     place(0)
     return tuple(sorted(found, reverse=True))
-
-
-def letters(payment: Payment) -> str:
-    """``(1, 2, 0, 0, 0)`` -> ``"WRR"``: the form a payment takes in an action key."""
-    return "".join(LETTERS[c] * n for c, n in enumerate(payment))
-
-
-def parse_letters(text: str) -> Payment | None:
-    counts = [0, 0, 0, 0, 0]
-    for ch in text:
-        i = LETTERS.find(ch)
-        if i < 0:
-            return None
-        counts[i] += 1
-    return tuple(counts)  # type: ignore[return-value]

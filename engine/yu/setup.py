@@ -6,11 +6,11 @@ state before each game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from engine.yu.content import Content
-from engine.yu.items import Step
+from engine.yu.interpreter import Facts
+from engine.yu.steps import Steps
 
 
 @dataclass(frozen=True)
@@ -27,13 +27,13 @@ class Setup:
     row_costs: tuple[int, ...] | None = None
     barbarians_extra: int = 0
     ready_pile: int | None = None
-    harvest: tuple[Step, ...] = ()
+    harvest: Steps = ()
     """Added to the printed Harvest."""
-    start: tuple[Step, ...] = ()
+    start: Steps = ()
     """Resolved once, before the first Harvest."""
-    campaign: dict[str, Any] | None = field(default=None)
-    """Facts about the campaign for conditions (game, wins, losses, read,
-    found); None for a game outside a campaign, where entries are not read."""
+    campaign: Facts | None = None
+    """Facts about the campaign for conditions; None for a game outside a
+    campaign, where entries are not read."""
 
     @classmethod
     def base(cls, content: Content) -> Setup:

@@ -17,8 +17,8 @@ from typing import Any
 from engine.rng import Rng
 from engine.yu.bots import make_bot
 from engine.yu.content import Content, base
-from engine.yu.rules import new_game
-from engine.yu.state import LOSSES, Game
+from engine.yu.game import Game, new_game
+from engine.yu.state import LOSSES, Outcome
 
 MAX_ACTIONS = 20_000
 """A game that runs longer than this is a bot bug; the run stops with an error."""
@@ -38,7 +38,7 @@ def bot_seed(seed: int, i: int) -> int:
 class GameResult:
     index: int
     seed: int
-    outcome: str
+    outcome: Outcome
     rounds: int
     built: int
     actions: int
@@ -63,7 +63,7 @@ class Report:
     seed: int
     games: int = 0
     wins: int = 0
-    loss_reasons: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LOSSES, 0))
+    loss_reasons: dict[Outcome, int] = field(default_factory=lambda: dict.fromkeys(LOSSES, 0))
     rounds: int = 0
     won_rounds: int = 0
     built: list[int] = field(default_factory=lambda: [0] * 7)
@@ -76,7 +76,7 @@ class Report:
         self.rounds += result.rounds
         self.actions += result.actions
         self.built[result.built] += 1
-        if result.outcome == "won":
+        if result.outcome is Outcome.WON:
             self.wins += 1
             self.won_rounds += result.rounds
         else:
@@ -91,7 +91,7 @@ class Report:
             "games": self.games,
             "wins": self.wins,
             "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
-            "loss_reasons": dict(self.loss_reasons),
+            "loss_reasons": {reason.value: n for reason, n in self.loss_reasons.items()},
             "mean_rounds": round(self.rounds / self.games, 2) if self.games else 0.0,
             "mean_rounds_won": round(self.won_rounds / self.wins, 2) if self.wins else None,
             "canals_built": {str(n): k for n, k in enumerate(self.built)},

@@ -1,27 +1,61 @@
-"""The state of one game of Legacy of Yu and its public API.
+"""The state of one game of Legacy of Yu, and its JSON form.
 
-``legal_actions()`` / ``apply()`` / ``outcome`` / ``view()`` / ``to_dict()`` /
-``from_dict()``: the rules themselves live in :mod:`engine.yu.rules`.
+The state is data only: the rules (:mod:`engine.yu.rules`,
+:mod:`engine.yu.moves`) are functions on it, the view
+(:mod:`engine.yu.view`) reads it, and :class:`engine.yu.game.Game` puts the
+public API on top.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Self
 
 from engine.rng import Rng
-from engine.yu import rules
 from engine.yu.actions import Action
 from engine.yu.content import Content, base
 from engine.yu.events import Event
-from engine.yu.items import Step
+from engine.yu.interpreter import Facts
+from engine.yu.steps import CampaignStep, Decision, Step, decode, encode
 
-FORMAT = 1
+FORMAT = 2
 """Version of the JSON form of a game; bump it when the form changes."""
 
-LOSSES = ("flood", "barbarians", "damage")
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    HARVEST = "harvest"
+    ACTIONS = "actions"
+    BARGE = "barge"
+    """Take Actions has ended: the Barge returns (and a hungry settlement loses a card)."""
+    ATTACKS = "attacks"
+    REFRESH = "refresh"
+    OVER = "over"
 
 
-class Game:
+class Outcome(StrEnum):
+    WON = "won"
+    FLOOD = "flood"
+    BARBARIANS = "barbarians"
+    DAMAGE = "damage"
+
+
+LOSSES = (Outcome.FLOOD, Outcome.BARBARIANS, Outcome.DAMAGE)
+
+
+@dataclass
+class Chapter:
+    """A game played as part of a campaign: what the story may ask about the
+    campaign, the entries read in this game, and the changes to the campaign
+    that take effect when the game ends."""
+
+    facts: Facts
+    read: list[int] = field(default_factory=list)
+    pending: list[CampaignStep] = field(default_factory=list)
+
+
+class State:
     """All there is to know about one game in progress."""
 
     LISTS = (
@@ -48,7 +82,7 @@ class Game:
         self.seed = seed
         self.rng = Rng(seed)
         self.round = 0
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.supply = list(content.board.supply)
         self.have = [0] * 9
         self.hand: list[str] = []
@@ -71,8 +105,8 @@ class Game:
         self.hut_spaces: list[int | None] = [None] * len(content.board.hut_spaces)
         self.tucked: list[str] = []
         self.stack: list[Step] = []
-        self.decision: tuple[Any, ...] | None = None
-        self.outcome: str | None = None
+        """Steps still to resolve, the next on top (the end); a decision waits on top."""
+        self.outcome: Outcome | None = None
         self.row_costs = list(content.board.card_row_costs)
         self.harvest_extra: list[Step] = []
         self.barbarians_extra = 0
@@ -83,31 +117,19 @@ class Game:
         """Every card dealt into this game, sorted: each is in exactly one zone."""
         self.fed = False
         self.levee_used = False
-        self.campaign: dict[str, Any] | None = None
+        self.chapter: Chapter | None = None
         self.events: list[Event] = []
-        self._legal: dict[Action, tuple[Any, ...]] | None = None
-        self._groups: tuple[int, ...] | None = None
+        self.legal: dict[Action, None] | None = None
+        """The legal actions, once listed (cleared whenever the state changes)."""
+        self.groups: tuple[int, ...] | None = None
+        """The Worker colours each colour counts as, once worked out from the
+        Outposts (cleared when a building goes up)."""
 
-    # -- public API ---------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the player may take now (empty once the game is over)."""
-        return list(rules.legal(self))
-
-    def apply(self, action: Action | str) -> list[Event]:
-        """Apply one action and return what happened. An illegal or malformed
-        action raises :class:`IllegalAction` and changes nothing."""
-        return rules.apply(self, action)
-
-    def explain(self, action: Action | str) -> str | None:
-        """Why ``action`` is not allowed now, or None when it is."""
-        return rules.explain(self, action)
-
-    def view(self) -> dict[str, Any]:
-        """What the player may see: no hidden order, no face-down cards."""
-        from engine.yu.view import view
-
-        return view(self)
+    @property
+    def decision(self) -> Decision | None:
+        """The decision waiting for the player, if any."""
+        top = self.stack[-1] if self.stack else None
+        return top if isinstance(top, Decision) else None
 
     @property
     def over(self) -> bool:
@@ -115,12 +137,25 @@ class Game:
 
     @property
     def won(self) -> bool:
-        return self.outcome == "won"
+        return self.outcome is Outcome.WON
 
-    # -- serialization --------------------------------------------------------
+    def changed(self) -> None:
+        """Forget the legal actions worked out before the state changed."""
+        self.legal = None
+
+    # -- the interpreter's machine ------------------------------------------------
+
+    def stopped(self) -> bool:
+        return self.outcome is not None
+
+    def facts(self) -> Facts:
+        return self.chapter.facts if self.chapter is not None else Facts(modules=list(self.modules))
+
+    # -- JSON ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (format :data:`FORMAT`)."""
+        chapter = self.chapter
         data: dict[str, Any] = {
             "format": FORMAT,
             "game": "yu",
@@ -128,7 +163,7 @@ class Game:
             "seed": self.seed,
             "rng": self.rng.state,
             "round": self.round,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "supply": list(self.supply),
             "have": list(self.have),
             "row": list(self.row),
@@ -138,70 +173,56 @@ class Game:
             "sites": list(self.sites),
             "huts_built": self.huts_built,
             "hut_spaces": list(self.hut_spaces),
-            "stack": [_jsonable(step) for step in self.stack],
-            "decision": _jsonable(self.decision),
-            "outcome": self.outcome,
+            "stack": encode(self.stack),
+            "outcome": self.outcome.value if self.outcome else None,
             "row_costs": list(self.row_costs),
-            "harvest_extra": [_jsonable(step) for step in self.harvest_extra],
+            "harvest_extra": encode(self.harvest_extra),
             "barbarians_extra": self.barbarians_extra,
             "modules": list(self.modules),
             "fed": self.fed,
             "levee_used": self.levee_used,
-            "campaign": _jsonable(self.campaign),
+            "chapter": None
+            if chapter is None
+            else {
+                "facts": chapter.facts.to_json(),
+                "read": list(chapter.read),
+                "pending": encode(chapter.pending),
+            },
         }
         for name in self.LISTS:
             data[name] = list(getattr(self, name))
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], content: Content | None = None) -> Game:
-        """Rebuild a game from :meth:`to_dict` output."""
+    def from_dict(cls, data: dict[str, Any], content: Content | None = None) -> Self:
+        """Rebuild a state from :meth:`to_dict` output."""
         content = content or base()
         if data.get("format") != FORMAT or data.get("game") != "yu":
             raise ValueError(f"not a Legacy of Yu game in format {FORMAT}")
         if data["content"] != content.version:
             raise ValueError(f"game was saved with content {data['content']}, not {content.version}")
-        game = cls(content, data["seed"])
-        game.rng.state = data["rng"]
+        g = cls(content, data["seed"])
+        g.rng.state = data["rng"]
         for name in (
             "round",
-            "phase",
             "built",
             "barge",
             "flood",
             "huts_built",
-            "outcome",
             "barbarians_extra",
             "fed",
             "levee_used",
         ):
-            setattr(game, name, data[name])
+            setattr(g, name, data[name])
+        g.phase = Phase(data["phase"])
+        g.outcome = Outcome(data["outcome"]) if data["outcome"] else None
         for name in ("supply", "have", "row", "sites", "hut_spaces", "row_costs", "modules", *cls.LISTS):
-            setattr(game, name, list(data[name]))
-        game.harvest_extra = [_tupled(step) for step in data["harvest_extra"]]
-        game.campaign = _campaign_facts(data["campaign"])
-        game.stack = [_tupled(step) for step in data["stack"]]
-        game.decision = _tupled(data["decision"]) if data["decision"] is not None else None
-        return game
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    return value
-
-
-def _campaign_facts(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    if data is None:
-        return None
-    facts = dict(data)
-    facts["pending"] = [_tupled(step) for step in data["pending"]]
-    return facts
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
+            setattr(g, name, list(data[name]))
+        g.stack = list(decode(data["stack"]))
+        g.harvest_extra = list(decode(data["harvest_extra"]))
+        chapter = data["chapter"]
+        if chapter is not None:
+            g.chapter = Chapter(
+                Facts.from_json(chapter["facts"]), list(chapter["read"]), list(decode(chapter["pending"]))
+            )
+        return g

@@ -1,228 +1,292 @@
 """What the player may see of a game: the one place hidden information is
 stripped. Face-down piles show only their size; face-down Hut cards and the
-cards left in the box show nothing."""
+cards left in the box show nothing.
+
+A view is typed data (cards, costs and effects as the content holds them);
+the words for people are made from it elsewhere (:mod:`engine.yu.words`,
+the web app's templates).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
-from engine.yu.content import Content
-from engine.yu.items import ITEMS, WORKERS, describe_steps
-from engine.yu.rules import damage, food_wanted, open_sites, outcome_text, shore_barbarians, tuck_spaces
-
-if TYPE_CHECKING:
-    from engine.yu.state import Game
-
-
-_CARDS: dict[tuple[str, str], dict[str, Any]] = {}
+from engine.yu import words
+from engine.yu.content import Barbarian, Building, CanalCard, Entry, HutCard, Ongoing, Townsfolk, Trade
+from engine.yu.items import Cost, Item, colours
+from engine.yu.rules import damage, food_wanted, open_sites, shore_barbarians, tuck_spaces
+from engine.yu.state import Outcome, Phase, State
+from engine.yu.steps import Bribe, Choice, Pick, Steps, UseHand
 
 
-def card(g: Game, card_id: str) -> dict[str, Any]:
-    """A face-up card as the player reads it (shared: do not modify)."""
-    key = (g.content.version, card_id)
-    found = _CARDS.get(key)
-    if found is None:
-        found = _CARDS[key] = _describe(g.content, card_id)
-    return found
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A Story Book entry as the player reads it."""
+
+    number: int
+    title: str
+    text: str
+
+    @classmethod
+    def of(cls, entry: Entry) -> Page:
+        return cls(entry.number, entry.title, entry.text)
 
 
-def _describe(content: Content, card_id: str) -> dict[str, Any]:
-    if card_id in content.townsfolk:
-        t = content.townsfolk[card_id]
-        return {
-            "id": t.id,
-            "kind": "townsfolk",
-            "name": t.name,
-            "food": t.food,
-            "play": describe_steps(t.play),
-            "discard": describe_steps(t.play + t.discard),
-            "tuck": describe_steps(t.tuck),
-        }
-    if card_id in content.barbarians:
-        b = content.barbarians[card_id]
-        return {
-            "id": b.id,
-            "kind": "barbarian",
-            "name": b.name,
-            "defeat": b.defeat.describe(),
-            "reward": describe_steps(b.reward),
-            "damage": b.damage,
-            "bribe": b.bribe.describe() if b.bribe else None,
-            "turtle": b.turtle,
-        }
-    if card_id in content.canals:
-        c = content.canals[card_id]
-        return {
-            "id": c.id,
-            "kind": "canal",
-            "name": c.name,
-            "jade": f"{c.jade}-{c.jade + 1}",
-            "cost": c.cost.describe(),
-            "effects": describe_steps(c.effects),
-        }
-    if card_id in content.ongoing:
-        o = content.ongoing[card_id]
-        return {
-            "id": o.id,
-            "kind": o.kind,
-            "name": o.name,
-            "text": o.text,
-            "module": o.module,
-            "harvest": describe_steps(o.harvest),
-            "start": describe_steps(o.start),
-            "effects": describe_steps(o.effects),
-        }
-    h = content.huts[card_id]
-    return {"id": h.id, "kind": "hut", "name": h.name, "effects": describe_steps(h.effects)}
+@dataclass(frozen=True, slots=True)
+class RowSpace:
+    space: int
+    cost: int
+    """Provisions to recruit, dismiss or attack the card here."""
+    card: Townsfolk | Barbarian | None
+    damage: int | None
+    """For Barbarians: the Townsfolk their attack destroys, as things stand."""
 
 
-def _decision(g: Game) -> dict[str, Any] | None:
-    if g.decision is None:
-        return None
-    if g.decision[0] == "pick":
-        return {
-            "kind": "pick",
-            "prompt": f"Choose what to take ({g.decision[2]} to go).",
-            "options": [ITEMS[i] for i in g.decision[1]],
-        }
-    if g.decision[0] == "choice":
-        return {
-            "kind": "choice",
-            "prompt": "The story asks you to choose.",
-            "options": [label for label, _ in g.decision[1]],
-        }
-    band = g.row[g.decision[1]]
-    assert band is not None
-    b = card(g, band)
-    hit = damage(g, g.decision[1])
-    return {
-        "kind": "bribe",
-        "prompt": f"{b['name']} attack: pay {b['bribe']}, or lose {hit} Townsfolk.",
-        "barbarian": b,
-        "damage": hit,
-        "space": g.decision[1] + 1,
-    }
+@dataclass(frozen=True, slots=True)
+class Section:
+    space: int
+    card: CanalCard
+    built: bool
+    barge: bool
+    """The Barge waits here: this section is built next."""
+    flooded: bool
 
 
-def _read_this_game(g: Game) -> list[int]:
-    if g.campaign is None:
-        return []
-    return [step[1] for step in g.campaign["pending"] if step[0] == "read"]
+@dataclass(frozen=True, slots=True)
+class ShoreIcon:
+    barbarians: int
+    uncovered_by: int
+    showing: bool
 
 
-def view(g: Game) -> dict[str, Any]:
-    board = g.content.board
-    built_sites = {b: i for i, b in enumerate(g.sites) if b}
-    open_now = set(open_sites(g))
-    return {
-        "game": "yu",
-        "round": g.round,
-        "phase": g.phase,
-        "outcome": g.outcome,
-        "outcome_text": outcome_text(g.outcome) if g.outcome else None,
-        "decision": _decision(g),
-        "flood": g.flood,
-        "built": g.built,
-        "barge": g.barge,
-        "forecast": {
-            "ready": len(g.ready),
-            "exhausted": len(g.exhausted),
-            "text": f"{len(g.ready)} card(s) left in the Ready Pile before the Flood moves.",
-        },
-        "row": [
-            {"space": i + 1, "cost": g.row_costs[i], "card": card(g, c) if c else None}
+@dataclass(frozen=True, slots=True)
+class TradeSpace:
+    trade: Trade
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SiteSpace:
+    number: int
+    opened_by: int
+    open: bool
+    free: bool
+    building: Building | None
+    covers: Steps
+
+
+@dataclass(frozen=True, slots=True)
+class Construction:
+    """A building of the board, built or not."""
+
+    building: Building
+    site: int | None
+    joins: tuple[Item, ...]
+    """For Outposts: the Worker colours that count as one."""
+
+
+@dataclass(frozen=True, slots=True)
+class HutSpace:
+    number: int
+    open: bool
+    worker: Item | None
+    reward: Steps
+
+
+@dataclass(frozen=True, slots=True)
+class Piles:
+    ready: int
+    exhausted: int
+    exhausted_top: Townsfolk | None
+    """The card on top of the Exhausted Pile, face up."""
+    deck: int
+    discard: tuple[Townsfolk, ...]
+    barbarian_deck: int
+    barbarian_discard: tuple[Barbarian, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoryRules:
+    """The rule modules in play and what they ask this Round."""
+
+    modules: tuple[str, ...]
+    food_wanted: str | None
+    fed: bool
+    feed_cost: Cost | None
+    levee_used: bool
+    levee_cost: Cost | None
+
+
+@dataclass(frozen=True, slots=True)
+class PickView:
+    items: tuple[Item, ...]
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BribeView:
+    space: int
+    barbarian: Barbarian
+    bribe: Cost
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseHandView:
+    cards: int
+
+
+DecisionView = PickView | ChoiceView | BribeView | UseHandView
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    round: int
+    phase: Phase
+    outcome: Outcome | None
+    decision: DecisionView | None
+    flood: int
+    built: int
+    barge: bool
+    row: tuple[RowSpace, ...]
+    river: tuple[Section, ...]
+    barbarians_per_refresh: int
+    shore: tuple[ShoreIcon, ...]
+    trades: tuple[TradeSpace, ...]
+    sites: tuple[SiteSpace, ...]
+    buildings: tuple[Construction, ...]
+    building_costs: dict[str, Cost]
+    rules: StoryRules
+    ongoing: tuple[Ongoing, ...]
+    fortunes: tuple[Ongoing, ...]
+    story: tuple[Page, ...]
+    """The Story Book entries read in this game."""
+    huts_built: int
+    hut_cards_seen: tuple[HutCard, ...]
+    hut_cards_face_down: int
+    hut_spaces: tuple[HutSpace, ...]
+    tuck_spaces: int
+    tucked: tuple[Townsfolk, ...]
+    hand: tuple[Townsfolk, ...]
+    piles: Piles
+    have: tuple[int, ...]
+    """The player's supply, by item."""
+    supply: tuple[int, ...]
+    """The Main Supply, by item."""
+
+
+def prompt(decision: DecisionView) -> str:
+    """What the decision asks, in words."""
+    if isinstance(decision, PickView):
+        return f"Choose what to take ({decision.count} to go)."
+    if isinstance(decision, ChoiceView):
+        return "The story asks you to choose."
+    if isinstance(decision, BribeView):
+        band = decision.barbarian
+        return f"{band.name} attack: pay {words.cost(decision.bribe)}, or lose {decision.damage} Townsfolk."
+    return "A card came into your hand after Take Actions: play, discard or tuck it now."
+
+
+def _decision(g: State) -> DecisionView | None:
+    decision = g.decision
+    if isinstance(decision, Pick):
+        return PickView(decision.items, decision.count)
+    if isinstance(decision, Choice):
+        return ChoiceView(tuple(o.label for o in decision.options))
+    if isinstance(decision, Bribe):
+        band = g.content.barbarians[g.row[decision.slot] or ""]
+        assert band.bribe is not None
+        return BribeView(decision.slot + 1, band, band.bribe, damage(g, decision.slot))
+    if isinstance(decision, UseHand):
+        return UseHandView(len(g.hand))
+    return None
+
+
+def view(g: State) -> View:
+    content = g.content
+    board = content.board
+    townsfolk, barbarians = content.townsfolk, content.barbarians
+    built_on = {b: i + 1 for i, b in enumerate(g.sites) if b}
+    free = set(open_sites(g))
+    modules = g.modules
+    return View(
+        round=g.round,
+        phase=g.phase,
+        outcome=g.outcome,
+        decision=_decision(g),
+        flood=g.flood,
+        built=g.built,
+        barge=g.barge,
+        row=tuple(
+            RowSpace(
+                i + 1,
+                g.row_costs[i],
+                barbarians[c] if c and c in barbarians else townsfolk[c] if c else None,
+                damage(g, i) if c and c in barbarians else None,
+            )
             for i, c in enumerate(g.row)
-        ],
-        "river": [
-            {
-                "space": i + 1,
-                "built": i < g.built,
-                "barge": g.barge and i == g.built,
-                "flooded": g.flood >= i + 1,
-                "card": card(g, c),
-            }
+        ),
+        river=tuple(
+            Section(i + 1, content.canals[c], i < g.built, g.barge and i == g.built, g.flood >= i + 1)
             for i, c in enumerate(g.river)
-        ],
-        "barbarians_per_refresh": shore_barbarians(g),
-        "shore": [
-            {"barbarians": s.barbarians, "uncovered_by": s.uncovered_by, "showing": s.uncovered_by <= g.built}
-            for s in board.shore
-        ],
-        "trades": [
-            {
-                "number": t.number,
-                "name": t.name,
-                "open": t.opened_by <= g.built,
-                "opened_by": t.opened_by,
-                "options": [
-                    {"label": o.label, "give": o.cost.describe(), "get": describe_steps(o.gain)}
-                    for o in t.options
-                ],
-            }
-            for t in board.trades
-        ],
-        "sites": [
-            {
-                "number": s.number,
-                "opened_by": s.opened_by,
-                "open": s.opened_by <= g.built,
-                "free": i in open_now,
-                "building": g.sites[i],
-                "covers": describe_steps(s.covers),
-            }
+        ),
+        barbarians_per_refresh=shore_barbarians(g),
+        shore=tuple(ShoreIcon(s.barbarians, s.uncovered_by, s.uncovered_by <= g.built) for s in board.shore),
+        trades=tuple(TradeSpace(t, t.opened_by <= g.built) for t in board.trades),
+        sites=tuple(
+            SiteSpace(
+                s.number,
+                s.opened_by,
+                s.opened_by <= g.built,
+                i in free,
+                content.building(b) if (b := g.sites[i]) else None,
+                s.covers,
+            )
             for i, s in enumerate(board.sites)
-        ],
-        "buildings": [
-            {
-                "id": b.id,
-                "kind": b.kind,
-                "name": b.name,
-                "site": built_sites[b.id] + 1 if b.id in built_sites else None,
-                "harvest": describe_steps(b.harvest),
-                "joins": [w for i, w in enumerate(WORKERS) if b.joins >> i & 1],
-            }
+        ),
+        buildings=tuple(
+            Construction(b, built_on.get(b.id), colours(b.joins))
             for b in board.buildings
-            if b.kind != "fortress" or "fortress" in g.modules
-        ],
-        "building_costs": {kind: cost.describe() for kind, cost in board.building_costs.items()},
-        "rules": {
-            "modules": list(g.modules),
-            "food_wanted": food_wanted(g) if "food" in g.modules else None,
-            "fed": g.fed,
-            "feed_cost": board.feed.describe() if board.feed and "food" in g.modules else None,
-            "levee_used": g.levee_used,
-            "levee_cost": board.levee.describe() if board.levee and "levee" in g.modules else None,
-        },
-        "ongoing": [card(g, c) for c in g.ongoing],
-        "fortunes": [card(g, c) for c in g.fortunes],
-        "story": [
-            {"entry": n, "title": g.content.entries[n].title, "text": g.content.entries[n].text}
-            for n in _read_this_game(g)
-        ],
-        "huts_built": g.huts_built,
-        "hut_cards_seen": [card(g, h) for h in g.hut_cards[: g.huts_built]],
-        "hut_cards_face_down": len(g.hut_cards) - g.huts_built,
-        "hut_spaces": [
-            {
-                "number": s.number,
-                "open": i <= g.huts_built,
-                "worker": WORKERS[g.hut_spaces[i]] if g.hut_spaces[i] is not None else None,  # type: ignore[index]
-                "reward": describe_steps(s.reward),
-            }
+            if b.kind != "fortress" or "fortress" in modules
+        ),
+        building_costs=dict(board.building_costs),
+        rules=StoryRules(
+            tuple(modules),
+            food_wanted(g) if "food" in modules else None,
+            g.fed,
+            board.feed if "food" in modules else None,
+            g.levee_used,
+            board.levee if "levee" in modules else None,
+        ),
+        ongoing=tuple(content.ongoing[c] for c in g.ongoing),
+        fortunes=tuple(content.ongoing[c] for c in g.fortunes),
+        story=tuple(Page.of(content.entries[n]) for n in g.chapter.read) if g.chapter else (),
+        huts_built=g.huts_built,
+        hut_cards_seen=tuple(content.huts[h] for h in g.hut_cards[: g.huts_built]),
+        hut_cards_face_down=len(g.hut_cards) - g.huts_built,
+        hut_spaces=tuple(
+            HutSpace(
+                s.number, i <= g.huts_built, Item(w) if (w := g.hut_spaces[i]) is not None else None, s.reward
+            )
             for i, s in enumerate(board.hut_spaces)
-        ],
-        "tuck_spaces": tuck_spaces(g),
-        "tucked": [card(g, c) for c in g.tucked],
-        "hand": [card(g, c) for c in g.hand],
-        "piles": {
-            "ready": len(g.ready),
-            "exhausted": len(g.exhausted),
-            "exhausted_top": card(g, g.exhausted[-1]) if g.exhausted else None,
-            "deck": len(g.deck),
-            "discard": [card(g, c) for c in g.discard],
-            "barbarian_deck": len(g.barbarian_deck),
-            "barbarian_discard": [card(g, c) for c in g.barbarian_discard],
-        },
-        "have": dict(zip(ITEMS, g.have, strict=True)),
-        "supply": dict(zip(ITEMS, g.supply, strict=True)),
-    }
+        ),
+        tuck_spaces=tuck_spaces(g),
+        tucked=tuple(townsfolk[c] for c in g.tucked),
+        hand=tuple(townsfolk[c] for c in g.hand),
+        piles=Piles(
+            ready=len(g.ready),
+            exhausted=len(g.exhausted),
+            exhausted_top=townsfolk[g.exhausted[-1]] if g.exhausted else None,
+            deck=len(g.deck),
+            discard=tuple(townsfolk[c] for c in g.discard),
+            barbarian_deck=len(g.barbarian_deck),
+            barbarian_discard=tuple(barbarians[c] for c in g.barbarian_discard),
+        ),
+        have=tuple(g.have),
+        supply=tuple(g.supply),
+    )

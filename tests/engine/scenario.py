@@ -14,7 +14,8 @@ from typing import Any
 from engine.yu import Event, Game, new_game
 from engine.yu.content import Content
 from engine.yu.items import INDEX, ITEMS
-from engine.yu.rules import _run
+from engine.yu.rules import resolve as run
+from engine.yu.steps import Bribe, Step
 
 CONTENT = Path(__file__).parent / "content"
 
@@ -36,8 +37,8 @@ def edit(g: Game, **fields: Any) -> Game:
         if not hasattr(g, name) or name.startswith("_"):
             raise AttributeError(f"a game has no field {name!r}")
         setattr(g, name, value)
-    g._legal = None
-    g._groups = None
+    g.changed()
+    g.groups = None
     return g
 
 
@@ -53,7 +54,7 @@ def pull(g: Game, *card_ids: str) -> list[str]:
             if card not in g.row:
                 raise LookupError(f"{card} is in no zone")
             g.row[g.row.index(card)] = None
-    g._legal = None
+    g.changed()
     return list(card_ids)
 
 
@@ -122,21 +123,21 @@ def settle(g: Game) -> Game:
     """Answer every open decision the plain way: take the Damage of each
     Barbarian, the first option of each choice."""
     while g.decision is not None and not g.over:
-        if g.decision[0] == "bribe":
+        if isinstance(g.decision, Bribe):
             g.apply("suffer")
         else:
             g.apply(sorted(k for k in keys(g) if k.startswith("pick:"))[0])
     return g
 
 
-def resolve(g: Game, *steps: tuple[Any, ...]) -> list[Event]:
+def resolve(g: Game, *steps: Step) -> list[Event]:
     """Put rules steps on the stack, first step first, and resolve them up to
     the next decision; return the events."""
     g.events = []
     g.stack.extend(reversed(steps))
-    g._legal = None
-    _run(g)
-    g._legal = None
+    g.changed()
+    run(g)
+    g.changed()
     events, g.events = g.events, []
     return events
 

@@ -95,7 +95,7 @@ CASES: list[tuple[str, Callable[[Game], object], str, str]] = [
         "All six Canal sections are built.",
     ),
     ("recruit from space 0", lambda g: None, "recruit:0", "Card Row spaces are numbered 1 to 7."),
-    ("recruit from a word", lambda g: None, "recruit:left", "Card Row spaces are numbered 1 to 7."),
+    ("recruit from a word", lambda g: None, "recruit:left", "'recruit:left' is not an action key"),
     (
         "dismiss an empty space",
         lambda g: set_row(g, [None, *g.row[1:]]),
@@ -118,7 +118,7 @@ CASES: list[tuple[str, Callable[[Game], object], str, str]] = [
         "build without a site",
         lambda g: None,
         "build:farm1:W",
-        "A build names a building, a site and the Workers that pay.",
+        "'build:farm1:W' is not an action key",
     ),
     (
         "hut space not open",
@@ -130,7 +130,7 @@ CASES: list[tuple[str, Callable[[Game], object], str, str]] = [
         "hut space not named",
         lambda g: None,
         "hut:W",
-        "A Hut placement names a Hut space and a Worker colour.",
+        "'hut:W' is not an action key",
     ),
     ("trade 8", lambda g: None, "trade:8", "Trades are numbered 1 to 7."),
     ("trade without its cost", lambda g: None, "trade:1:clay", "Cannot trade: you need 3 cowrie and have 0."),

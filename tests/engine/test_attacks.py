@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from scenario import edit, give, have, keys, kinds, place, set_row
 
-from engine.yu import Content, Game, IllegalAction
+from engine.yu import Content, Game, IllegalAction, words
+from engine.yu.steps import Bribe
 
 
 def with_barbarians(g: Game, *bands: str) -> Game:
@@ -22,16 +23,16 @@ def test_suffer_attacks_every_barbarian_attacks_left_to_right(game: Game) -> Non
     with_barbarians(game, "b01", "b02")
     game.apply("end")
     assert game.phase == "attacks"
-    assert game.decision == ("bribe", 5)
+    assert game.decision == Bribe(5)
     game.apply("suffer")
-    assert game.decision == ("bribe", 6)
+    assert game.decision == Bribe(6)
 
 
 def test_suffer_attacks_rulebook_example_destroy_one_or_bribe_one_labourer(
     game: Game, content: Content
 ) -> None:
     band = content.barbarians["b01"]
-    assert band.damage == 1 and band.bribe is not None and band.bribe.describe() == "1 white"
+    assert band.damage == 1 and band.bribe is not None and words.cost(band.bribe) == "1 white"
     with_barbarians(game, "b01")
     give(game, white=1)
     game.apply("end")

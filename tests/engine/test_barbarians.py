@@ -6,6 +6,7 @@ import pytest
 from scenario import blank, give, have, keys, kinds, set_row
 
 from engine.yu import Content, Game, IllegalAction
+from engine.yu.steps import Gain
 
 
 def with_barbarians(g: Game, *bands: str) -> Game:
@@ -39,7 +40,9 @@ def test_attack_step_3_gains_the_rewards(game: Game, content: Content) -> None:
     with_barbarians(game, "b01")  # reward: 2 Cowrie
     give(game, red=1, white=1, provision=3)
     game.apply("attack:7:WR")
-    assert have(game)["cowrie"] == sum(s[2] for s in content.barbarians["b01"].reward)
+    assert have(game)["cowrie"] == sum(
+        s.count for s in content.barbarians["b01"].reward if isinstance(s, Gain)
+    )
 
 
 def test_attack_step_4_the_defeated_barbarian_goes_to_the_discard_pile(game: Game) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from scenario import edit, give, have, keys
 
-from engine.yu import Content, Game, IllegalAction
+from engine.yu import Content, Game, IllegalAction, words
+from engine.yu.items import CLAY
 from engine.yu.rules import open_sites
+from engine.yu.steps import Gain
 
 
 def build_keys(g: Game) -> set[str]:
@@ -28,7 +30,7 @@ def materials(g: Game, content: Content, kind: str, times: int = 1) -> Game:
 
 
 def test_building_costs_are_the_rulebooks(content: Content) -> None:
-    costs = {k: c.describe() for k, c in content.board.building_costs.items()}
+    costs = {k: words.cost(c) for k, c in content.board.building_costs.items()}
     assert costs == {
         "farm": "1 white, 1 clay, 1 wood",
         "outpost": "1 white, 1 clay, 3 wood",
@@ -55,7 +57,7 @@ def test_construct_step_2_the_building_covers_a_site_and_gains_its_items(
     game.apply("build:farm3:2:W")
     assert game.sites[1] == "farm3"
     covered = {k: v for k, v in have(game).items() if v}
-    assert covered == {"clay": 1} and site.covers == (("gain", 6, 1),)
+    assert covered == {"clay": 1} and site.covers == (Gain(CLAY, 1),)
 
 
 def test_construct_a_covered_choice_is_a_decision(game: Game, content: Content) -> None:
@@ -83,7 +85,7 @@ def test_construct_needs_an_available_build_site(game: Game, content: Content) -
 
 def test_construct_a_site_not_yet_opened_is_refused(game: Game, content: Content) -> None:
     materials(game, content, "farm")
-    assert game.explain("build:farm1:2:W") == "Build site 2 is not open and free (open: 1)."
+    assert game.explain("build:farm1:2:W") == "Choose an open, free build site and Workers that pay."
 
 
 def test_construct_build_sites_need_not_be_filled_left_to_right(game: Game, content: Content) -> None:
@@ -120,7 +122,7 @@ def test_ruling_13_building_a_hut_reveals_and_resolves_its_hut_card(game: Game, 
     revealed = [e for e in events if e.kind == "hut"]
     assert revealed and revealed[0].reveal and revealed[0].data == hut_card
     assert game.huts_built == 1
-    assert have(game)["clay"] == sum(s[2] for s in content.huts[hut_card].effects)
+    assert have(game)["clay"] == sum(s.count for s in content.huts[hut_card].effects if isinstance(s, Gain))
 
 
 def test_construct_a_building_only_once(game: Game, content: Content) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,23 @@ from engine.yu.campaign import Campaign
 from engine.yu.check import problems
 from engine.yu.content import Content, load
 from engine.yu.effects import parse_steps
-from engine.yu.items import TermError
+from engine.yu.interpreter import push
+from engine.yu.items import COWRIE, PROVISION, TermError
+from engine.yu.rules import resolve
+from engine.yu.state import Outcome, Phase
+from engine.yu.steps import (
+    AddHarvest,
+    AddStart,
+    Find,
+    Flood,
+    Gain,
+    Module,
+    MoreBarbarians,
+    Read,
+    ReadyPile,
+    Retire,
+    RowCost,
+)
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -29,8 +46,8 @@ def story() -> Content:
 def end_game(c: Campaign, outcome: str) -> None:
     """End the game in progress with ``outcome``, as the rules would."""
     assert c.game is not None and not c.game.over
-    c.game.outcome = outcome
-    c.game.phase = "over"
+    c.game.outcome = Outcome(outcome)
+    c.game.phase = Phase.OVER
     c._finish_game()
 
 
@@ -63,7 +80,7 @@ def test_a_win_reveals_the_top_victory_card_and_reads_its_entry(story: Content) 
     end_game(c, "won")
     ending = next(e for e in story.victory if e.id == top)
     assert c.revealed == [top]
-    assert c.read[0] == [ending.entries[0], 1]
+    assert c.read[0] == (ending.entries[0], 1)
     assert c.wins == 1 and c.losses == 0
 
 
@@ -75,7 +92,7 @@ def test_a_defeat_reads_the_top_entry_for_the_flood_and_the_bottom_otherwise(
     top = c.defeat[-1]
     end_game(c, outcome)
     ending = next(e for e in story.defeat if e.id == top)
-    assert c.read[0] == [ending.entries[which], 1]
+    assert c.read[0] == (ending.entries[which], 1)
     assert c.losses == 1
 
 
@@ -115,49 +132,49 @@ def test_next_is_the_only_action_between_games(story: Content) -> None:
 
 def test_find_puts_story_cards_into_their_zones_for_the_next_game(story: Content) -> None:
     c = Campaign.new(8, story)
-    c._push([("find", (1,), "")])
-    c._resolve()
+    push(c, [Find((1,), "")])
+    c._run()
     assert "ts1" in c.zones["townsfolk"] and "ts1" not in c.story
-    assert 1 in c.facts()["found"]
+    assert 1 in c.facts().found
     assert "ts1" in c.setup().townsfolk
 
 
 def test_find_to_a_named_zone(story: Content) -> None:
     c = Campaign.new(8, story)
-    c._push([("find", (7,), "history")])
-    c._resolve()
+    push(c, [Find((7,), "history")])
+    c._run()
     assert "ts2" in c.zones["history"] and "ts2" not in c.zones["townsfolk"]
 
 
 def test_retire_moves_a_card_into_history(story: Content) -> None:
     c = Campaign.new(9, story)
-    c._push([("retire", ("t01",))])
-    c._resolve()
+    push(c, [Retire(("t01",))])
+    c._run()
     assert "t01" in c.zones["history"] and "t01" not in c.setup().townsfolk
 
 
 def test_retire_never_leaves_a_game_unplayable(story: Content) -> None:
     c = Campaign.new(9, story)
     huts = list(c.zones["huts"])
-    c._push([("retire", tuple(huts))])
-    c._resolve()
+    push(c, [Retire(tuple(huts))])
+    c._run()
     assert len(c.zones["huts"]) == 4
 
 
 @pytest.mark.parametrize(
     ("step", "check"),
     [
-        (("adjust", "row_cost", 1, -1), lambda s, base: s.row_costs[1] <= max(0, base.card_row_costs[1] - 1)),
-        (("adjust", "barbarians", 0, 1), lambda s, base: s.barbarians_extra >= 1),
-        (("adjust", "ready_pile", 0, 2), lambda s, base: s.ready_pile >= base.ready_pile + 2),
-        (("adjust", "harvest", (("gain", 8, 1),), 0), lambda s, base: ("gain", 8, 1) in s.harvest),
-        (("adjust", "start", (("gain", 5, 2),), 0), lambda s, base: ("gain", 5, 2) in s.start),
+        (RowCost(1, -1), lambda s, base: s.row_costs[1] <= max(0, base.card_row_costs[1] - 1)),
+        (MoreBarbarians(1), lambda s, base: s.barbarians_extra >= 1),
+        (ReadyPile(2), lambda s, base: s.ready_pile >= base.ready_pile + 2),
+        (AddHarvest((Gain(PROVISION, 1),)), lambda s, base: Gain(PROVISION, 1) in s.harvest),
+        (AddStart((Gain(COWRIE, 2),)), lambda s, base: Gain(COWRIE, 2) in s.start),
     ],
 )
 def test_adjust_changes_the_board_for_every_later_game(story: Content, step: tuple, check) -> None:  # type: ignore[no-untyped-def, type-arg]
     c = Campaign.new(10, story)
-    c._push([step])
-    c._resolve()
+    push(c, [step])
+    c._run()
     assert check(c.setup(), story.board)
     play_out(c, ["won"])
     while c.decision is not None:
@@ -168,39 +185,39 @@ def test_adjust_changes_the_board_for_every_later_game(story: Content, step: tup
 
 def test_the_board_shows_the_card_row_costs_the_story_changed(story: Content) -> None:
     c = Campaign.new(10, story)
-    c._push([("adjust", "row_cost", 6, 2)])
-    c._resolve()
+    push(c, [RowCost(6, 2)])
+    c._run()
     play_out(c, ["won"])
     while c.decision is not None:
         c.apply("choose:1")
     c.apply("next")
     assert c.game is not None
-    shown = [space["cost"] for space in c.game.view()["row"]]
+    shown = [space.cost for space in c.game.view().row]
     assert shown == c.game.row_costs
     assert shown[6] == story.board.card_row_costs[6] + 2
 
 
 def test_module_turns_a_rule_on_for_later_games(story: Content) -> None:
     c = Campaign.new(11, story)
-    c._push([("module", "levee")])
-    c._resolve()
+    push(c, [Module("levee")])
+    c._run()
     assert "levee" in c.setup().modules
 
 
 def test_a_rule_card_in_play_turns_its_module_on_and_history_turns_it_off(story: Content) -> None:
     c = Campaign.new(11, story)
-    c._push([("find", (2,), "")])
-    c._resolve()
+    push(c, [Find((2,), "")])
+    c._run()
     assert "food" in c.setup().modules
-    c._push([("retire", ("sr_food",))])
-    c._resolve()
+    push(c, [Retire(("sr_food",))])
+    c._run()
     assert "food" not in c.setup().modules
 
 
 def test_choice_waits_for_the_player_and_resolves_the_chosen_option(story: Content) -> None:
     c = Campaign.new(12, story)
-    c._push([("entry", 102)])
-    c._resolve()
+    push(c, [Read(102)])
+    c._run()
     assert [a.key for a in c.legal_actions()] == ["choose:1", "choose:2"]
     assert c.explain("next") == "First choose one of the story's options."
     c.apply("choose:2")
@@ -209,28 +226,28 @@ def test_choice_waits_for_the_player_and_resolves_the_chosen_option(story: Conte
 
 def test_if_reads_one_branch_or_the_other(story: Content) -> None:
     low = Campaign.new(13, story)
-    low._push([("entry", 103)])
-    low._resolve()
+    push(low, [Read(103)])
+    low._run()
     assert [n for n, _ in low.read] == [103, 111]
     high = Campaign.new(13, story)
     high.wins = 2
-    high._push([("entry", 103)])
-    high._resolve()
+    push(high, [Read(103)])
+    high._run()
     assert [n for n, _ in high.read] == [103, 110]
 
 
 def test_items_won_between_games_are_given_at_the_start_of_the_next(story: Content) -> None:
     c = Campaign.new(14, story)
-    c._push([("gain", 5, 2)])
-    c._resolve()
-    assert c.next_start == [("gain", 5, 2)]
+    push(c, [Gain(COWRIE, 2)])
+    c._run()
+    assert c.next_start == [Gain(COWRIE, 2)]
     play_out(c, ["won"])
     while c.decision is not None:
         c.apply("choose:1")
     before = c.next_start
     c.apply("next")
     assert c.game is not None and c.next_start == []
-    assert c.game.have[5] >= sum(s[2] for s in before if s[:2] == ("gain", 5))
+    assert c.game.have[COWRIE] >= sum(s.count for s in before if isinstance(s, Gain) and s.item == COWRIE)
 
 
 def test_a_game_the_story_ends_before_its_first_turn_is_finished_at_once(story: Content) -> None:
@@ -238,7 +255,7 @@ def test_a_game_the_story_ends_before_its_first_turn_is_finished_at_once(story: 
     play_out(c, ["won"])
     while c.decision is not None:
         c.apply("choose:1")
-    c.next_start.append(("flood", 1))  # the Flood reaches unbuilt Canal section 1
+    c.next_start.append(Flood(1))  # the Flood reaches unbuilt Canal section 1
     losses, revealed = c.losses, len(c.revealed)
     events = c.apply("next")
     assert c.game is not None and c.game.outcome == "flood"
@@ -252,21 +269,19 @@ def test_an_entry_read_during_a_game_resolves_at_once_and_joins_the_journal(stor
     c = Campaign.new(15, story)
     g = c.game
     assert g is not None
-    g.stack.append(("entry", 101))
-    from engine.yu.rules import _run
-
-    _run(g)
-    assert g.campaign is not None and 101 in g.campaign["read"]
-    assert 1 in g.campaign["found"]
+    g.stack.append(Read(101))
+    resolve(g)
+    assert g.chapter is not None and 101 in g.chapter.facts.read
+    assert 1 in g.chapter.facts.found
     end_game(c, "flood")
-    assert [101, 1] in c.read
+    assert (101, 1) in c.read
     assert "ts1" in c.zones["townsfolk"]
 
 
 def test_skill_cards_last_their_number_of_games(story: Content) -> None:
     c = Campaign.new(16, story)
-    c._push([("find", (3,), "")])  # found while game 1 is played: in play from game 2
-    c._resolve()
+    push(c, [Find((3,), "")])  # found while game 1 is played: in play from game 2
+    c._run()
     assert c.skills == {"sk1": 2}
     play_out(c, ["won"])
     assert c.skills == {"sk1": 2}
@@ -313,13 +328,13 @@ def test_a_whole_campaign_replays_from_its_seed_and_log(story: Content) -> None:
 
 def test_the_view_shows_only_entries_read_and_cards_found(story: Content) -> None:
     c = Campaign.new(23, story)
-    seen = json.dumps(c.view())
+    seen = json.dumps(asdict(c.view()))
     for entry in story.entries.values():
         assert entry.text not in seen
     for card in story.story_deck:
         assert story.name(card) not in seen
     play_out(c, ["flood"])
-    seen = json.dumps(c.view())
+    seen = json.dumps(asdict(c.view()))
     read = {n for n, _ in c.read}
     for number, entry in story.entries.items():
         assert (entry.text in seen) == (number in read)

@@ -6,7 +6,8 @@ import pytest
 from scenario import blank, edit, give, have, keys, kinds, place, resolve, settle
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.items import COWRIE, Cost
+from engine.yu.items import CLAY, COWRIE, WOOD, Cost
+from engine.yu.steps import Destroy, Gain, Pick, ReturnBarge
 
 RIVER = ["c01", "c03", "c05", "c07", "c08", "c10"]
 
@@ -50,7 +51,7 @@ def test_canal_step_2_the_barge_leaves_the_board(river: Game, content: Content) 
 def test_canal_steps_3_to_5_the_effects_resolve_left_to_right(river: Game, content: Content) -> None:
     # c01: a Clay, then destroy the top card of the Ready Pile.
     effects = content.canals["c01"].effects
-    assert [e[0] for e in effects] == ["gain", "destroy"]
+    assert [type(e) for e in effects] == [Gain, Destroy]
     top = river.ready[-1]
     pay_first_section(river, content.canals["c01"].cost)
     events = river.apply("canal:WWR")
@@ -68,7 +69,7 @@ def test_canal_effect_choice_waits_for_the_player_before_later_effects(river: Ga
     give(river, white=1, red=1, blue=1, cowrie=cost.resources[0])
     ready = list(river.ready)
     river.apply("canal:WRB")
-    assert river.decision == ("pick", (6, 7), 1)
+    assert river.decision == Pick((CLAY, WOOD), 1)
     assert river.ready == ready
     river.apply("pick:wood")
     assert have(river)["wood"] == 1
@@ -106,20 +107,20 @@ def test_canal_needs_its_cost(river: Game) -> None:
 def test_return_barge_puts_it_on_the_next_canal(river: Game, content: Content) -> None:
     pay_first_section(river, content.canals["c01"].cost)
     river.apply("canal:WWR")
-    events = resolve(river, ("return_barge",))
+    events = resolve(river, ReturnBarge())
     assert river.barge is True
     assert "section 2" in events[0].text
 
 
 def test_return_barge_is_skipped_when_the_canal_was_not_built(river: Game) -> None:
-    events = resolve(river, ("return_barge",))
+    events = resolve(river, ReturnBarge())
     assert river.barge is True
     assert events == []
 
 
 def test_ruling_2_no_barge_returns_once_all_six_sections_are_built(river: Game) -> None:
     edit(river, built=6, barge=False)
-    resolve(river, ("return_barge",))
+    resolve(river, ReturnBarge())
     assert river.barge is False
 
 

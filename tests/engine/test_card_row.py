@@ -10,6 +10,7 @@ from scenario import edit, fresh, give, have, keys, kinds, resolve, set_row
 
 from engine.yu import Content, Game, IllegalAction
 from engine.yu.rules import shore_barbarians
+from engine.yu.steps import Refresh, RevealBarbarian
 
 T, B = "t", "b"
 
@@ -91,7 +92,7 @@ def test_recruit_refuses_barbarians_and_empty_spaces(game: Game) -> None:
 def test_refresh_step_1_townsfolk_slide_to_the_left(game: Game, content: Content) -> None:
     row = layout(game, ".T.T..B")
     shore(game, content, 1)
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[:2] == [row[1], row[3]]
 
 
@@ -104,7 +105,7 @@ def test_refresh_step_2_counts_the_barbarian_icons_on_the_shore(game: Game, cont
     layout(game, "T......")
     shore(game, content, 2)
     top = game.barbarian_deck[-2:]
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[5:] == [top[0], top[1]]
 
 
@@ -112,7 +113,7 @@ def test_refresh_step_3_barbarians_slide_left_to_make_room(game: Game, content: 
     row = layout(game, "T...BBB")
     shore(game, content, 2)
     new = game.barbarian_deck[-2:]
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[2:] == [row[4], row[5], row[6], new[0], new[1]]
 
 
@@ -120,7 +121,7 @@ def test_refresh_step_3_barbarians_chase_off_leftmost_townsfolk(game: Game, cont
     row = layout(game, "TTTTTBB")
     shore(game, content, 2)
     new = game.barbarian_deck[-2:]
-    events = resolve(game, ("refresh",))
+    events = resolve(game, Refresh())
     assert game.discard[-2:] == [row[0], row[1]]
     assert game.row == [row[2], row[3], row[4], row[5], row[6], new[0], new[1]]
     assert kinds(events).count("chase") == 2
@@ -130,7 +131,7 @@ def test_refresh_step_4_new_barbarians_fill_from_right_to_left(game: Game, conte
     layout(game, "TTT....")
     shore(game, content, 3)
     first, second, third = reversed(game.barbarian_deck[-3:])
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[4:] == [third, second, first]
 
 
@@ -138,7 +139,7 @@ def test_refresh_step_4_gaps_between_barbarians_close_to_the_right(game: Game, c
     row = layout(game, "T.B.B..")
     shore(game, content, 1)
     new = game.barbarian_deck[-1]
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[4:] == [row[2], row[4], new]
 
 
@@ -149,7 +150,7 @@ def test_refresh_step_4_an_empty_barbarian_draw_pile_reshuffles_its_discards(
     game.barbarian_discard.extend(game.barbarian_deck)
     edit(game, barbarian_deck=[])
     shore(game, content, 1)
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[6] is not None and game.row[6].startswith("b")
     assert game.barbarian_discard == []
 
@@ -158,7 +159,7 @@ def test_refresh_step_5_townsfolk_fill_the_middle_left_to_right(game: Game, cont
     layout(game, "T.....B")
     shore(game, content, 1)
     top = list(reversed(game.deck[-4:]))
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.row[1:5] == top
 
 
@@ -170,7 +171,7 @@ def test_refresh_step_5_an_empty_townsfolk_draw_pile_reshuffles_its_discards(
     edit(game, deck=[])
     shore(game, content, 1)
     discards = set(game.discard)
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert all(card in discards for card in game.row[1:5])
     assert len(game.deck) == len(discards) - 4
 
@@ -183,7 +184,7 @@ def test_refresh_card_row_rulebook_example(game: Game, content: Content) -> None
     shore(game, content, 2)
     first, second = reversed(game.barbarian_deck[-2:])
     townsfolk = list(reversed(game.deck[-3:]))
-    events = resolve(game, ("refresh",))
+    events = resolve(game, Refresh())
     assert game.row == [row[1], *townsfolk, row[3], second, first]
     assert "chase" not in kinds(events)
     assert game.outcome is None
@@ -217,7 +218,7 @@ def test_refresh_follows_the_rulebook_steps_for_every_card_row(content: Content,
         shore(g, content, new)
         expected, chased = reference_refresh(g, new)
         discards = len(g.discard)
-        resolve(g, ("refresh",))
+        resolve(g, Refresh())
         if pattern.count("B") + new >= 7:
             assert g.outcome == "barbarians", pattern
             continue
@@ -231,21 +232,21 @@ def test_refresh_follows_the_rulebook_steps_for_every_card_row(content: Content,
 def test_ruling_4_a_revealed_barbarian_takes_the_right_most_free_space(game: Game) -> None:
     row = layout(game, "TT.T...")
     new = game.barbarian_deck[-1]
-    resolve(game, ("reveal_barbarian", 1))
+    resolve(game, RevealBarbarian(1))
     assert game.row == [*row[:6], new]
 
 
 def test_ruling_4_a_revealed_barbarian_slides_the_others_left(game: Game) -> None:
     row = layout(game, "TT...BB")
     new = game.barbarian_deck[-1]
-    resolve(game, ("reveal_barbarian", 1))
+    resolve(game, RevealBarbarian(1))
     assert game.row == [row[0], row[1], None, None, row[5], row[6], new]
 
 
 def test_ruling_4_a_revealed_barbarian_chases_off_the_left_most_townsfolk(game: Game) -> None:
     row = layout(game, "TTTTTTB")
     new = game.barbarian_deck[-1]
-    events = resolve(game, ("reveal_barbarian", 1))
+    events = resolve(game, RevealBarbarian(1))
     assert game.discard[-1] == row[0]
     assert game.row == [*row[1:6], row[6], new]
     assert "chase" in kinds(events)

@@ -7,6 +7,7 @@ import pytest
 from scenario import edit, give, keys, kinds, place, resolve, set_row
 
 from engine.yu import Content, Game, IllegalAction
+from engine.yu.steps import Bribe, Destroy, Draw, EndRound, Flood, Refresh, RevealBarbarian
 
 
 def last_section(g: Game, content: Content) -> Game:
@@ -53,7 +54,7 @@ def test_ruling_2_the_last_round_still_suffers_attacks(game: Game, content: Cont
     game.apply("pick:clay")
     game.apply("end")
     assert game.outcome is None
-    assert game.decision == ("bribe", 6)
+    assert game.decision == Bribe(6)
     game.apply("suffer")
     assert game.outcome == "won"
 
@@ -72,7 +73,7 @@ def test_ruling_3_seven_barbarians_after_refresh_lose(game: Game) -> None:
     bands = game.barbarian_deck[:6]
     set_row(game, [None, *bands])
     edit(game, built=0)
-    resolve(game, ("refresh",))
+    resolve(game, Refresh())
     assert game.outcome == "barbarians"
     assert sum(1 for c in game.row if c and c.startswith("b")) == 7
 
@@ -81,7 +82,7 @@ def test_ruling_3_seven_barbarians_lose_even_with_the_canal_complete(game: Game)
     bands = game.barbarian_deck[:6]
     set_row(game, [None, *bands])
     edit(game, built=6, barge=False)
-    resolve(game, ("refresh",), ("end_round",))
+    resolve(game, Refresh(), EndRound())
     assert game.outcome == "barbarians"
 
 
@@ -90,7 +91,7 @@ def test_ruling_3_seven_barbarians_revealed_by_an_effect_lose_at_once(game: Game
     folk = [c for c in game.row if c and c.startswith("t")]
     set_row(game, [folk[0], *bands])
     # The Smoke Signal Hut reveals a Barbarian when its Hut is built.
-    assert ("reveal_barbarian", 1) in content.huts["h5"].effects
+    assert RevealBarbarian(1) in content.huts["h5"].effects
     edit(game, hut_cards=["h5", *[h for h in game.hut_cards if h != "h5"][:3]])
     edit(game, built=1)
     give(game, white=1, clay=3, wood=1)
@@ -105,13 +106,13 @@ def test_ruling_3_seven_barbarians_revealed_by_an_effect_lose_at_once(game: Game
 def test_loss_due_to_the_flood(game: Game) -> None:
     edit(game, ready=[], built=0)
     place(game, "exhausted", *game.deck[:4])
-    resolve(game, ("draw", 1))
+    resolve(game, Draw(1))
     assert game.outcome == "flood"
 
 
 def test_loss_due_to_damage(game: Game) -> None:
     edit(game, ready=[], exhausted=[])
-    resolve(game, ("destroy", 1))
+    resolve(game, Destroy(1))
     assert game.outcome == "damage"
 
 
@@ -121,20 +122,20 @@ def test_ruling_16_the_loss_says_why_for_the_defeat_card(game: Game, reason: str
     Barbarians or Damage: the outcome carries the reason."""
     if reason == "flood":
         edit(game, flood=6, built=6, barge=False)
-        events = resolve(game, ("flood", 1))
+        events = resolve(game, Flood(1))
     elif reason == "barbarians":
         set_row(game, [None, *game.barbarian_deck[:6]])
-        events = resolve(game, ("reveal_barbarian", 1))
+        events = resolve(game, RevealBarbarian(1))
     else:
         edit(game, ready=[], exhausted=[])
-        events = resolve(game, ("destroy", 1))
+        events = resolve(game, Destroy(1))
     assert game.outcome == reason
     assert [e.data for e in events if e.kind == "outcome"] == [reason]
 
 
 def test_a_game_over_takes_no_more_actions(game: Game) -> None:
     edit(game, ready=[], exhausted=[])
-    resolve(game, ("destroy", 1))
+    resolve(game, Destroy(1))
     before = game.to_dict()
     assert game.legal_actions() == []
     assert game.explain("end") == "The game is over."

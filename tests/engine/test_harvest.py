@@ -7,24 +7,25 @@ from collections import Counter
 from scenario import blank, edit, fill_ready, give, have, keys, place, resolve
 
 from engine.yu import Content, Game, new_game
-from engine.yu.items import BLUE, ITEMS, RED, WHITE
+from engine.yu.items import BLACK, BLUE, COWRIE, ITEMS, RED, WHITE, YELLOW
+from engine.yu.steps import Draw, Gain, Harvest, Pick, Steps, TakeActions
 
 
 def harvest(g: Game) -> None:
-    resolve(g, ("harvest",), ("actions",))
+    resolve(g, Harvest(), TakeActions())
 
 
-def gains(steps: tuple[tuple[object, ...], ...]) -> Counter[str]:
+def gains(steps: Steps) -> Counter[str]:
     """The items that 'gain' steps give, by name."""
     out: Counter[str] = Counter()
     for step in steps:
-        if step[0] == "gain":
-            out[ITEMS[step[1]]] += step[2]  # type: ignore[index, operator]
+        if isinstance(step, Gain):
+            out[ITEMS[step.item]] += step.count
     return out
 
 
-def draws(steps: tuple[tuple[object, ...], ...]) -> int:
-    return sum(step[1] for step in steps if step[0] == "draw")  # type: ignore[misc]
+def draws(steps: Steps) -> int:
+    return sum(step.count for step in steps if isinstance(step, Draw))
 
 
 def test_harvest_round_1_gains_the_printed_harvest_icon(content: Content) -> None:
@@ -135,14 +136,14 @@ def test_harvest_rulebook_example(game: Game, content: Content) -> None:
     game.supply[RED] -= 1
     place(game, "tucked", "t16", "t23")
     assert [content.townsfolk[c].tuck for c in game.tucked] == [
-        (("gain", BLUE, 1),),
-        (("draw", 1), ("gain", 5, 1)),
+        (Gain(BLUE, 1),),
+        (Draw(1), Gain(COWRIE, 1)),
     ]
     top_five = list(reversed(game.ready[-5:]))
 
     harvest(game)
     # The any-coloured Worker is the player's choice, taken when it arises.
-    assert game.decision == ("pick", (1, 2, 3, 4), 1)
+    assert game.decision == Pick((RED, BLUE, BLACK, YELLOW), 1)
     game.apply("pick:black")
 
     assert sorted(game.hand) == sorted(top_five)

@@ -7,8 +7,9 @@ import pytest
 from scenario import edit, give, have, keys, place, settle
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.items import INDEX
+from engine.yu.items import INDEX, ITEMS
 from engine.yu.rules import tuck_spaces
+from engine.yu.steps import Gain
 
 
 def hut_keys(g: Game) -> set[str]:
@@ -18,9 +19,8 @@ def hut_keys(g: Game) -> set[str]:
 def reward(content: Content, space: int) -> dict[str, int]:
     out: dict[str, int] = {}
     for step in content.board.hut_spaces[space - 1].reward:
-        assert step[0] == "gain", "a Hut space with a choice"
-        name = next(k for k, v in INDEX.items() if v == step[1])
-        out[name] = out.get(name, 0) + step[2]
+        assert isinstance(step, Gain), "a Hut space with a choice"
+        out[ITEMS[step.item]] = out.get(ITEMS[step.item], 0) + step.count
     return out
 
 

@@ -9,10 +9,14 @@ from pathlib import Path
 import pytest
 from scenario import blank, edit, give, have, keys, place, resolve, set_row
 
-from engine.yu import Game, IllegalAction, new_game
+from engine.yu import Game, IllegalAction, new_game, words
 from engine.yu.content import Content, load
+from engine.yu.interpreter import Facts
+from engine.yu.items import Cost
 from engine.yu.rules import food_wanted
 from engine.yu.setup import Setup
+from engine.yu.steps import Bribe, Harvest, Read, Retire, SufferAttacks
+from engine.yu.view import BribeView, ChoiceView
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -24,7 +28,7 @@ def story() -> Content:
 
 def game_with(story: Content, *modules: str, seed: int = 3, **setup: object) -> Game:
     base = Setup.base(story)
-    facts = {"game": 1, "wins": 0, "losses": 0, "read": [], "found": [], "modules": list(modules)}
+    facts = Facts(game=1, modules=list(modules))
     chosen = replace(base, modules=modules, campaign=facts, **setup)  # type: ignore[arg-type]
     return blank(new_game(seed, story, chosen))
 
@@ -89,7 +93,7 @@ def test_food_is_asked_again_after_the_next_harvest(story: Content) -> None:
     g = game_with(story, "food")
     give(g, provision=2)
     g.apply("feed:provision")
-    resolve(g, ("harvest",))
+    resolve(g, Harvest())
     assert not g.fed
 
 
@@ -117,9 +121,9 @@ def test_fortress_turns_back_the_first_attack_each_round(story: Content) -> None
     g.sites[0] = "fortress"
     bands = [c for c in g.barbarian_deck[:2]]
     set_row(g, [None, None, None, None, None, bands[0], bands[1]])
-    events = resolve(g, ("attacks",))
+    events = resolve(g, SufferAttacks())
     assert any(e.kind == "fortress" and story.name(bands[0]) in e.text for e in events)
-    assert g.decision is None or g.decision[1] == 6
+    assert g.decision is None or g.decision == Bribe(6)
 
 
 # -- fortuity ---------------------------------------------------------------------
@@ -133,7 +137,7 @@ def test_fortuity_a_card_is_played_once_at_any_moment_then_goes_to_history(story
     assert "fortune:sf1" in keys(g)
     g.apply("fortune:sf1")
     assert have(g)["provision"] == 2 and g.fortunes == []
-    assert g.campaign is not None and ("retire", ("sf1",)) in g.campaign["pending"]
+    assert g.chapter is not None and Retire(("sf1",)) in g.chapter.pending
     with pytest.raises(IllegalAction):
         g.apply("fortune:sf1")
 
@@ -154,13 +158,13 @@ def test_skills_add_their_harvest_and_start_items(story: Content) -> None:
     )
     assert g.have[8] >= 2  # the printed Provision and the Skill's start Provision
     blank(g)
-    resolve(g, ("harvest",))
+    resolve(g, Harvest())
     assert have(g)["cowrie"] == 2  # the printed Cowrie and the Skill's
 
 
 def test_skills_do_nothing_without_their_rule(story: Content) -> None:
     g = blank(new_game(4, story, replace(Setup.base(story), ongoing=("sk1",))))
-    resolve(g, ("harvest",))
+    resolve(g, Harvest())
     assert have(g)["cowrie"] == 1
 
 
@@ -231,35 +235,33 @@ def test_module_actions_refused_say_why(
 
 
 def test_fortress_is_not_shown_before_its_rule_is_in_play(story: Content) -> None:
-    assert "fortress" not in [b["kind"] for b in game_with(story).view()["buildings"]]
-    assert "fortress" in [b["kind"] for b in game_with(story, "fortress").view()["buildings"]]
+    assert "fortress" not in [c.building.kind for c in game_with(story).view().buildings]
+    assert "fortress" in [c.building.kind for c in game_with(story, "fortress").view().buildings]
 
 
 def test_the_view_shows_a_story_choice_and_the_entries_read_this_game(story: Content) -> None:
     g = game_with(story)
-    assert g.campaign is not None
-    g.campaign["read"].append(105)  # read in an earlier game: not part of this game's story
-    resolve(g, ("entry", 102))
+    assert g.chapter is not None
+    g.chapter.facts.read.append(105)  # read in an earlier game: not part of this game's story
+    resolve(g, Read(102))
     seen = g.view()
-    assert seen["decision"] == {
-        "kind": "choice",
-        "prompt": "The story asks you to choose.",
-        "options": ["Feed the people", "Let them come"],
-    }
-    assert [e["entry"] for e in seen["story"]] == [102]
+    assert seen.decision == ChoiceView(("Feed the people", "Let them come"))
+    assert [e.number for e in seen.story] == [102]
 
 
 def test_the_view_shows_the_rules_in_play(story: Content) -> None:
     g = game_with(story, "food", "levee")
-    rules = g.view()["rules"]
-    assert rules["food_wanted"] == food_wanted(g) and rules["fed"] is False
-    assert rules["levee_cost"] == "2 white, 2 clay" and rules["feed_cost"] == "2 provision"
-    assert game_with(story).view()["rules"]["food_wanted"] is None
+    rules = g.view().rules
+    assert rules.food_wanted == food_wanted(g) and rules.fed is False
+    assert rules.levee_cost == story.board.levee and rules.feed_cost == story.board.feed
+    assert words.cost(rules.levee_cost or Cost()) == "2 white, 2 clay"
+    assert game_with(story).view().rules.food_wanted is None
 
 
 def test_the_bribe_prompt_counts_the_warlords(story: Content) -> None:
     g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
     other = next(c for c in g.barbarian_deck if c != "bs1" and story.barbarians[c].bribe)
     set_row(g, [None, None, None, None, None, "bs1", other])
-    g.decision = ("bribe", 6)
-    assert g.view()["decision"]["damage"] == story.barbarians[other].damage + 1
+    g.stack.append(Bribe(6))
+    decision = g.view().decision
+    assert isinstance(decision, BribeView) and decision.damage == story.barbarians[other].damage + 1

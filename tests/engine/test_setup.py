@@ -11,6 +11,7 @@ from scenario import CONTENT, blank, give
 
 from engine.yu import Content, Game, load, new_game
 from engine.yu.items import INDEX
+from engine.yu.steps import Draw
 
 
 def _all_townsfolk(g: Game) -> list[str]:
@@ -83,7 +84,7 @@ def test_setup_step_7_main_supply_holds_every_component(content: Content) -> Non
 
 def test_setup_then_round_1_harvest_and_take_actions(content: Content) -> None:
     g = new_game(5, content)
-    draws = sum(step[1] for step in content.board.harvest if step[0] == "draw")
+    draws = sum(step.count for step in content.board.harvest if isinstance(step, Draw))
     assert (g.round, g.phase, g.decision, g.outcome) == (1, "actions", None, None)
     assert len(g.hand) == draws
     assert len(g.ready) == content.board.ready_pile - draws

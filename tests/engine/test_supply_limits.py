@@ -9,6 +9,7 @@ from scenario import edit, give, have, keys, kinds, place, resolve
 
 from engine.yu import Content, Game, new_game
 from engine.yu.items import INDEX
+from engine.yu.steps import Harvest, TakeActions
 
 
 def drain(g: Game, name: str, leave: int = 0) -> None:
@@ -32,7 +33,7 @@ def test_ruling_9_a_gain_is_capped_by_the_main_supply(game: Game) -> None:
 
 def test_ruling_9_an_item_not_available_is_not_an_error(game: Game) -> None:
     drain(game, "white")
-    events = resolve(game, ("harvest",), ("actions",))
+    events = resolve(game, Harvest(), TakeActions())
     assert game.phase == "actions"
     assert game.outcome is None
     assert game.have[INDEX["white"]] == 10

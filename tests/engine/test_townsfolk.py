@@ -9,14 +9,14 @@ from scenario import edit, fresh, have, keys, place, settle
 
 from engine.yu import Content, Game, new_game
 from engine.yu.items import ITEMS
+from engine.yu.steps import Gain, Steps
 
 
-def items(steps: tuple[tuple[object, ...], ...]) -> dict[str, int]:
+def items(steps: Steps) -> dict[str, int]:
     out: dict[str, int] = {}
     for step in steps:
-        assert step[0] == "gain"
-        name = ITEMS[step[1]]  # type: ignore[index]
-        out[name] = out.get(name, 0) + step[2]  # type: ignore[operator]
+        assert isinstance(step, Gain)
+        out[ITEMS[step.item]] = out.get(ITEMS[step.item], 0) + step.count
     return out
 
 

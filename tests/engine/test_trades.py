@@ -7,7 +7,7 @@ import pytest
 from scenario import edit, give, have, keys, place, set_row
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.rules import open_trades
+from engine.yu.steps import Bribe
 
 
 def trade_keys(g: Game) -> set[str]:
@@ -23,7 +23,7 @@ def test_one_trade_at_the_start_and_one_more_per_canal_built(game: Game, content
     assert len(content.board.trades) == 7
     for built in range(7):
         edit(game, built=built)
-        assert [t.number for t in open_trades(game)] == list(range(1, built + 2))
+        assert [t.trade.number for t in game.view().trades if t.open] == list(range(1, built + 2))
 
 
 def test_trade_not_yet_opened_is_refused(game: Game, content: Content) -> None:
@@ -131,12 +131,12 @@ def test_ruling_9_trades_may_be_used_in_the_middle_of_paying_a_bribe(game: Game)
     set_row(game, [*folk[:6], "b01"])  # bribe: 1 Labourer
     give(game, cowrie=4)
     game.apply("end")
-    assert game.decision is not None and game.decision[0] == "bribe"
+    assert isinstance(game.decision, Bribe)
     assert "bribe:W" not in keys(game)
     game.apply("trade:5")
     # The Labourer is there at once, to pay the bribe still being asked for.
     assert game.have[0] == 1
-    assert game.decision is not None and game.decision[0] == "bribe"
+    assert isinstance(game.decision, Bribe)
     assert "bribe:W" in keys(game)
     ready = len(game.ready)
     game.apply("bribe:W")

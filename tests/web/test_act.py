@@ -4,6 +4,7 @@ import re
 
 from campaigns import store
 from campaigns.models import Campaign, GameAction
+from engine.yu import Action
 from engine.yu import Game as YuGame
 
 from .base import BaseTestCase, quiet_plays
@@ -106,7 +107,7 @@ class ActTestCase(BaseTestCase):
         board = store.load(self.campaign)
         Campaign.objects.filter(pk=self.campaign.pk).update(version=5)  # another window won the race
         with self.assertRaises(store.Stale):
-            store.act(board, self.play, 0)
+            store.act(board, Action.parse(self.play), 0)
         self.assertFalse(GameAction.objects.exists())
         self.assertEqual(self.campaign.games.get().state, self.start)
 

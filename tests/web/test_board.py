@@ -29,8 +29,8 @@ class BoardTestCase(BaseTestCase):
             self.assertContains(r, f'id="{region}"')
         self.assertContains(r, "Round 1")
         self.assertContains(r, "Flood forecast")
-        for card in store.load(self.campaign).game.view()["hand"]:
-            self.assertContains(r, card["name"])
+        for card in store.load(self.campaign).game.view().hand:
+            self.assertContains(r, card.name)
         self.assertContains(r, "Left in the Main Supply")
         self.assertContains(r, 'href="/rules/"')
         self.assertEqual(board_version(r.content.decode()), 0)
@@ -40,7 +40,7 @@ class BoardTestCase(BaseTestCase):
         r = self.client.get(self.url)
         offered = action_keys(r.content.decode())
         board = store.load(self.campaign)
-        self.assertEqual(sorted(offered), sorted(board.legal_keys()))
+        self.assertEqual(sorted(offered), sorted(a.key for a in board.legal()))
 
     def test_it_says_why_an_action_is_unavailable(self) -> None:
         self.client.force_login(self.alice)

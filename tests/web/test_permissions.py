@@ -17,6 +17,7 @@ from django.http import HttpResponse
 
 from campaigns import sharing, store
 from campaigns.models import Campaign, Game, GameAction, Invite, Membership, Role
+from engine.yu import Action
 
 from .base import BaseTestCase, quiet_plays
 
@@ -56,7 +57,8 @@ class PermissionMatrixTestCase(BaseTestCase):
         super().setUp()
         self.campaign = self.make_campaign()
         first, self.play = quiet_plays(self.campaign)
-        store.act(store.load(self.campaign), first, 0)  # something to undo; the board is at version 1
+        # Something to undo: the board is at version 1.
+        store.act(store.load(self.campaign), Action.parse(first), 0)
         self.share(self.campaign, self.bob, Role.PLAY)
         self.watcher = self.share(self.campaign, self.carol, Role.WATCH)
         self.invite, _ = sharing.create_invite(self.campaign, self.alice, Role.WATCH, single_use=False)

@@ -6,6 +6,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from campaigns import store
+from engine.yu import Action
 
 from .base import BaseTestCase, quiet_plays
 
@@ -20,7 +21,7 @@ class ReplayGameTestCase(BaseTestCase):
             if key == "undo":
                 store.undo(board, version)
             else:
-                store.act(board, key, version)
+                store.act(board, Action.parse(key), version)
         self.game = self.campaign.games.get()
 
     def replay(self, name: str) -> str:

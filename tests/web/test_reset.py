@@ -12,7 +12,7 @@ class ResetTestCase(BaseTestCase):
         self.campaign = self.make_campaign()
         self.url = f"/c/{self.campaign.code}/reset/"
         board = store.load(self.campaign)
-        store.act(board, board.legal_keys()[0], 0)
+        store.act(board, board.legal()[0], 0)
 
     def test_it_asks_first(self) -> None:
         self.client.force_login(self.alice)

@@ -97,10 +97,8 @@ class SharedBoardTestCase(BaseTestCase):
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)
         while not board.game.over:
-            store.act(board, bot.choose(board.game).key, board.version)
-        story = board.story()
-        assert story is not None
-        read = {entry["entry"] for entry in story["journal"]}
+            store.act(board, bot.choose(board.game), board.version)
+        read = {entry.page.number for entry in board.story().journal}
         self.assertTrue(read)
         for user in (self.carol, self.bob):
             self.client.force_login(user)

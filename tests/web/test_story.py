@@ -16,7 +16,7 @@ class StoryTestCase(BaseTestCase):
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)
         while not board.game.over:
-            store.act(board, bot.choose(board.game).key, board.version)
+            store.act(board, bot.choose(board.game), board.version)
         return board
 
     def test_it_shows_the_campaign_at_its_start(self) -> None:
@@ -30,12 +30,11 @@ class StoryTestCase(BaseTestCase):
     def test_it_shows_the_ending_and_the_journal(self) -> None:
         board = self.finish_game()
         story = board.story()
-        assert story is not None
         self.client.force_login(self.alice)
         r = self.client.get(self.url)
-        self.assertContains(r, story["revealed"][-1]["name"])
-        for entry in story["journal"]:
-            self.assertContains(r, entry["title"])
+        self.assertContains(r, story.revealed[-1].name)
+        for entry in story.journal:
+            self.assertContains(r, entry.page.title)
         self.assertContains(r, "6 cards left")  # one deck gave its top card
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertContains(r, "Game 1 is over")

@@ -12,7 +12,6 @@ action keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +21,7 @@ from engine.yu.actions import Action, IllegalAction, Kind
 from engine.yu.content import Card, Content, Ending, Ongoing, base
 from engine.yu.events import Event
 from engine.yu.game import Game
-from engine.yu.interpreter import Facts, branch, push, run
+from engine.yu.interpreter import Facts, Words, branch, push, run
 from engine.yu.moves import Menu, Option
 from engine.yu.setup import Setup
 from engine.yu.state import Outcome
@@ -504,7 +503,7 @@ class Campaign:
         return c
 
 
-WORDS: dict[type[Step], Callable[[Campaign, Any], None]] = {
+WORDS: Words[Campaign] = {
     Read: Campaign._read,
     If: branch,
     Find: Campaign._find,

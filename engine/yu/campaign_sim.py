@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NamedTuple
 
 from engine.rng import Rng
 from engine.yu.bots import make_bot
@@ -13,6 +13,18 @@ from engine.yu.campaign import Campaign
 from engine.yu.content import Content, base
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
+
+
+class Spread(NamedTuple):
+    min: float
+    mean: float
+    max: float
+
+    @classmethod
+    def of(cls, values: list[float]) -> Spread:
+        if not values:
+            return cls(0.0, 0.0, 0.0)
+        return cls(round(min(values), 3), round(sum(values) / len(values), 3), round(max(values), 3))
 
 
 @dataclass
@@ -26,8 +38,8 @@ class CampaignReport:
     game_wins: int = 0
     never_read: set[int] = field(default_factory=set)
     never_found: set[str] = field(default_factory=set)
-    records: Counter[str] = field(default_factory=Counter)
-    """Final records ("7-5": seven wins, five losses) and how many campaigns ended so."""
+    records: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """Final records (wins, losses) and how many campaigns ended so."""
     gold_defeats: Counter[str] = field(default_factory=Counter)
     """Campaigns ended by the Gold Defeat, by the loss that turned it over."""
     playing: Counter[int] = field(default_factory=Counter)
@@ -35,35 +47,60 @@ class CampaignReport:
     """By game number: how many campaigns played it, and won it."""
     seconds: float = 0.0
 
-    def to_dict(self) -> dict[str, Any]:
-        def spread(values: list[float]) -> dict[str, float]:
-            if not values:
-                return {"min": 0.0, "mean": 0.0, "max": 0.0}
-            return {
-                "min": round(min(values), 3),
-                "mean": round(sum(values) / len(values), 3),
-                "max": round(max(values), 3),
-            }
+    @property
+    def final_records(self) -> list[tuple[str, int]]:
+        """``("7-5", n)``: the records, most wins first, then fewest losses."""
+        ordered = sorted(self.records.items(), key=lambda r: (-r[0][0], r[0][1]))
+        return [(f"{wins}-{losses}", n) for (wins, losses), n in ordered]
 
+    def to_dict(self) -> dict[str, object]:
         return {
             "campaigns": self.campaigns,
-            "games_per_campaign": spread([float(g) for g in self.games]),
+            "games_per_campaign": Spread.of([float(g) for g in self.games])._asdict(),
             "campaign_win_rate": round(self.won / self.campaigns, 3) if self.campaigns else 0.0,
             "game_win_rate": round(self.game_wins / sum(self.games), 3) if self.games else 0.0,
-            "hidden_content_seen": spread(self.seen),
-            "entries_seen": spread(self.entries_seen),
-            "cards_seen": spread(self.cards_seen),
+            "hidden_content_seen": Spread.of(self.seen)._asdict(),
+            "entries_seen": Spread.of(self.entries_seen)._asdict(),
+            "cards_seen": Spread.of(self.cards_seen)._asdict(),
             "never_seen": {
                 "entries": sorted(self.never_read),
                 "cards": sorted(self.never_found),
             },
-            "records": dict(sorted(self.records.items(), key=lambda r: (-int(r[0][0]), r[0]))),
+            "records": dict(self.final_records),
             "gold_defeats": dict(sorted(self.gold_defeats.items())),
             "by_game": {
                 str(n): {"playing": self.playing[n], "won": self.won_game[n]} for n in sorted(self.playing)
             },
             "seconds": round(self.seconds, 2),
         }
+
+    def table(self) -> str:
+        def spread(name: str, values: list[float], percent: bool = False) -> str:
+            low, mean, high = (f"{x:.0%}" if percent else f"{x:g}" for x in Spread.of(values))
+            return f"{name:<24} min {low}  mean {mean}  max {high}"
+
+        campaigns = self.campaigns or 1
+        won_by_game = "  ".join(
+            f"{g}: {self.won_game[g] / n:.0%} of {n}" for g, n in sorted(self.playing.items())
+        )
+        defeats = ", ".join(f"{why}: {n}" for why, n in sorted(self.gold_defeats.items())) or "none"
+        return "\n".join(
+            [
+                f"{'campaigns':<24} {self.campaigns}",
+                spread("games per campaign", [float(g) for g in self.games]),
+                f"{'campaigns won':<24} {self.won / campaigns:.0%}",
+                f"{'games won':<24} {self.game_wins / (sum(self.games) or 1):.0%}",
+                spread("hidden content seen", self.seen, True),
+                spread("entries read", self.entries_seen, True),
+                spread("Story cards found", self.cards_seen, True),
+                f"{'never seen':<24} entries {sorted(self.never_read) or 'none'}, "
+                f"cards {sorted(self.never_found) or 'none'}",
+                f"{'final records':<24} " + ", ".join(f"{r}: {n}" for r, n in self.final_records),
+                f"{'Gold Defeat after':<24} {defeats}",
+                f"{'won by game':<24} {won_by_game}",
+                f"{'seconds':<24} {round(self.seconds, 2)}",
+            ]
+        )
 
 
 def play_campaign(bot_name: str, seed: int, content: Content | None = None) -> Campaign:
@@ -104,7 +141,7 @@ def run(
         report.seen.append((len(read) + len(found)) / (entries + cards))
         report.never_read -= read
         report.never_found -= found
-        report.records[f"{c.wins}-{c.losses}"] += 1
+        report.records[(c.wins, c.losses)] += 1
         if not c.won:
             report.gold_defeats[str(c.results[-1].outcome)] += 1
         for result in c.results:

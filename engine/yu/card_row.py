@@ -1,8 +1,9 @@
 """The Card Row: seven spaces above the board, Townsfolk on the left,
 Barbarians on the right. Card ids tell the two apart (``t...`` and ``b...``).
 
-These functions only arrange the row; drawing the cards and losing the game
-are the rules' part (:mod:`engine.yu.rules`).
+These functions only arrange the row; a slide moves cards and never removes
+one. Drawing the cards, chasing Townsfolk off and losing the game are the
+rules' part (:mod:`engine.yu.rules`).
 """
 
 from __future__ import annotations
@@ -28,25 +29,23 @@ def townsfolk(row: Row) -> list[str]:
     return [c for c in row if c is not None and c[0] == "t"]
 
 
-def slide_townsfolk_left(row: Row) -> Row:
-    """Refresh step 1."""
-    folk = townsfolk(row)
-    bands = [(i, c) for i, c in enumerate(row) if is_barbarian(c)]
-    out: Row = [None] * SPACES
-    out[: len(folk)] = folk
-    for i, c in bands:
-        out[i] = c
-    return out
-
-
-def slide_barbarians_right(row: Row) -> Row:
-    """Refresh step 4's slide: the Barbarians close their gaps towards the right."""
-    bands = barbarians(row)
-    out = [None if is_barbarian(c) else c for c in row]
-    for k, card in enumerate(bands):
-        out[SPACES - len(bands) + k] = card
-    return out
-
-
 def free_spaces(row: Row) -> list[int]:
     return [i for i in range(SPACES) if row[i] is None]
+
+
+def settle(row: Row, room: int) -> Row:
+    """Refresh steps 1 and 3: the Townsfolk slide as far left as they go, the
+    Barbarians as far right as they go while leaving ``room`` spaces on their
+    right for new Barbarians (the caller has made sure there is that room)."""
+    folk, bands = townsfolk(row), barbarians(row)
+    assert len(folk) + len(bands) + room <= SPACES, "no room for the new Barbarians"
+    settled: Row = [None] * SPACES
+    settled[: len(folk)] = folk
+    start = SPACES - room - len(bands)
+    settled[start : start + len(bands)] = bands
+    return settled
+
+
+def close_gaps(row: Row) -> Row:
+    """Refresh step 4's slide: the Barbarians move right until no space is left between them."""
+    return settle(row, 0)

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind, Payment
@@ -78,8 +78,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "campaigns":
         from engine.yu.campaign_sim import run
 
-        found = run(args.campaigns, args.bot, args.seed).to_dict()
-        print(json.dumps(found, indent=2) if args.json else _campaign_table(found), file=out)
+        found = run(args.campaigns, args.bot, args.seed)
+        print(json.dumps(found.to_dict(), indent=2) if args.json else found.table(), file=out)
         return 0
     if args.command == "content":
         from engine.yu.check import problems
@@ -91,35 +91,6 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         return 1 if wrong else 0
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     return play(seed, stdin or sys.stdin, out)
-
-
-def _campaign_table(report: dict[str, Any]) -> str:
-    def spread(name: str, key: str, percent: bool = False) -> str:
-        form = "{:.0%}" if percent else "{:g}"
-        v = {k: form.format(x) for k, x in report[key].items()}
-        return f"{name:<24} min {v['min']}  mean {v['mean']}  max {v['max']}"
-
-    never = report["never_seen"]
-    return "\n".join(
-        [
-            f"{'campaigns':<24} {report['campaigns']}",
-            spread("games per campaign", "games_per_campaign"),
-            f"{'campaigns won':<24} {report['campaign_win_rate']:.0%}",
-            f"{'games won':<24} {report['game_win_rate']:.0%}",
-            spread("hidden content seen", "hidden_content_seen", True),
-            spread("entries read", "entries_seen", True),
-            spread("Story cards found", "cards_seen", True),
-            f"{'never seen':<24} entries {never['entries'] or 'none'}, cards {never['cards'] or 'none'}",
-            f"{'final records':<24} " + ", ".join(f"{r}: {n}" for r, n in report["records"].items()),
-            f"{'Gold Defeat after':<24} "
-            + (", ".join(f"{why}: {n}" for why, n in report["gold_defeats"].items()) or "none"),
-            f"{'won by game':<24} "
-            + "  ".join(
-                f"{g}: {v['won'] / v['playing']:.0%} of {v['playing']}" for g, v in report["by_game"].items()
-            ),
-            f"{'seconds':<24} {report['seconds']}",
-        ]
-    )
 
 
 # -- the terminal game ----------------------------------------------------------

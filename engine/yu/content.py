@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, NoReturn, TypeVar
 
 from engine.yu.effects import MODULES, parse_steps
 from engine.yu.items import INDEX, WORKERS, Cost, Item, TermError, parse_cost, parse_cost_options
@@ -24,6 +24,7 @@ JADE_GROUPS = (1, 3, 5)
 """Canal cards are grouped by the Jade numbers on their backs: 1-2, 3-4, 5-6."""
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 
 class ContentError(ValueError):
@@ -194,6 +195,7 @@ class Board:
 
 
 Card = Townsfolk | Barbarian | CanalCard | HutCard | Ongoing
+C = TypeVar("C", bound=Card)
 
 
 @dataclass(frozen=True)
@@ -258,45 +260,60 @@ class Content:
         return card.name if card is not None else self.buildings[card_id].name
 
 
+Table = dict[str, object]
+"""A TOML table as tomllib reads it."""
+
+
 class _Record:
     """Field access on one TOML table, with errors that name file, id and field."""
 
-    def __init__(self, file: str, data: Any, where: str) -> None:
+    def __init__(self, file: str, data: object, where: str) -> None:
         self.file = file
         self.where = where
         if not isinstance(data, dict):
             self.fail("", "must be a table")
-        self.data: dict[str, Any] = data
+        self.data: Table = data
         self.used: set[str] = set()
 
-    def fail(self, field: str, problem: str) -> None:
+    def fail(self, field: str, problem: str) -> NoReturn:
         at = f"{self.where}: {field}" if field else self.where
         raise ContentError(f"{self.file}: {at}: {problem}")
 
-    def get(
-        self, field: str, kind: type[T], default: Any = ..., check: Callable[[T], str | None] | None = None
-    ) -> T:
+    def get(self, field: str, kind: type[T], check: Callable[[T], str | None] | None = None) -> T:
+        """A field that must be there."""
         self.used.add(field)
         if field not in self.data:
-            if default is ...:
-                self.fail(field, "is missing")
-            return default  # type: ignore[no-any-return]
+            self.fail(field, "is missing")
         value = self.data[field]
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             self.fail(field, f"must be {kind.__name__}, not {type(value).__name__}")
         if check and (problem := check(value)):
             self.fail(field, problem)
-        return value  # type: ignore[no-any-return]
+        return value
 
-    def terms(self, field: str, parse: Callable[[list[str]], T], default: Any = ...) -> T:
-        value = self.get(field, list, [] if default is ... else default)
-        if value is None:
-            return None
+    def optional(
+        self, field: str, kind: type[T], default: D, check: Callable[[T], str | None] | None = None
+    ) -> T | D:
+        """A field that may be left out, for ``default``."""
+        if field not in self.data:
+            self.used.add(field)
+            return default
+        return self.get(field, kind, check)
+
+    def terms(self, field: str, parse: Callable[[list[object]], T]) -> T:
+        """Effect or cost terms (none when left out)."""
+        value = self.optional(field, list, [])
         try:
             return parse(value)
         except TermError as exc:
             self.fail(field, str(exc))
-            raise  # unreachable: fail() raises
+
+    def optional_terms(self, field: str, parse: Callable[[list[object]], T]) -> T | None:
+        """Terms that may be left out altogether (None)."""
+        if field not in self.data:
+            self.used.add(field)
+            return None
+        return self.terms(field, parse)
 
     def done(self) -> None:
         extra = sorted(set(self.data) - self.used)
@@ -304,7 +321,7 @@ class _Record:
             self.fail(extra[0], "is not a known field")
 
 
-def _records(file: str, data: dict[str, Any], key: str) -> Iterator[_Record]:
+def _records(file: str, data: Table, key: str) -> Iterator[_Record]:
     items = data.get(key)
     if not isinstance(items, list) or not items:
         raise ContentError(f"{file}: {key}: must be a non-empty array of tables")
@@ -329,12 +346,7 @@ def _not_negative(value: int) -> str | None:
     return None if value >= 0 else "must not be negative"
 
 
-def _workers_only(file: str, where: str, field: str, cost: Cost) -> None:
-    if any(cost.resources) or cost.exhaust:
-        raise ContentError(f"{file}: {where}: {field}: may only name Workers")
-
-
-def _load_toml(path: Path) -> dict[str, Any]:
+def _load_toml(path: Path) -> Table:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -374,9 +386,9 @@ def _barbarian(r: _Record, story: bool = False) -> Barbarian:
         defeat=r.terms("defeat", parse_cost),
         reward=r.terms("reward", parse_steps),
         damage=r.get("damage", int, check=_positive),
-        bribe=r.terms("bribe", parse_cost, None),
-        turtle=r.get("turtle", int, None, check=_positive),
-        leader=r.get("leader", bool, False),
+        bribe=r.optional_terms("bribe", parse_cost),
+        turtle=r.optional("turtle", int, None, check=_positive),
+        leader=r.optional("leader", bool, False),
         stone=_stone(r, story),
     )
     if any(card.defeat.resources) or card.defeat.exhaust or not card.defeat.workers:
@@ -418,10 +430,10 @@ def _ongoing(kind: str) -> Callable[[_Record, bool], Ongoing]:
             name=r.get("name", str),
             text=r.get("text", str),
             stone=_stone(r, True),
-            module=r.get(
+            module=r.optional(
                 "module", str, None, check=lambda m: None if m in MODULES else f"must be one of {MODULES}"
             ),
-            games=r.get("games", int, 0, check=_not_negative),
+            games=r.optional("games", int, 0, check=_not_negative),
             harvest=r.terms("harvest", parse_steps),
             start=r.terms("start", parse_steps),
             effects=r.terms("effects", parse_steps),
@@ -437,24 +449,26 @@ def _ongoing(kind: str) -> Callable[[_Record, bool], Ongoing]:
     return build
 
 
-def _cards(file: str, data: dict[str, Any], key: str, build: Callable[..., T], story: bool) -> dict[str, T]:
-    cards: dict[str, T] = {}
+def _cards(
+    file: str, data: Table, key: str, build: Callable[[_Record, bool], C], story: bool
+) -> dict[str, C]:
+    cards: dict[str, C] = {}
     for r in _records(file, data, key):
         card = build(r, story)
         r.done()
-        cards[card.id] = card  # type: ignore[attr-defined]
+        cards[card.id] = card
     return cards
 
 
-def load_townsfolk(file: str, data: dict[str, Any]) -> dict[str, Townsfolk]:
+def load_townsfolk(file: str, data: Table) -> dict[str, Townsfolk]:
     return _cards(file, data, "townsfolk", _townsfolk, False)
 
 
-def load_barbarians(file: str, data: dict[str, Any]) -> dict[str, Barbarian]:
+def load_barbarians(file: str, data: Table) -> dict[str, Barbarian]:
     return _cards(file, data, "barbarians", _barbarian, False)
 
 
-def load_canals(file: str, data: dict[str, Any]) -> dict[str, CanalCard]:
+def load_canals(file: str, data: Table) -> dict[str, CanalCard]:
     cards = _cards(file, data, "canals", _canal, False)
     for group in JADE_GROUPS:
         if sum(c.jade == group for c in cards.values()) < 2:
@@ -462,32 +476,46 @@ def load_canals(file: str, data: dict[str, Any]) -> dict[str, CanalCard]:
     return cards
 
 
-def load_huts(file: str, data: dict[str, Any]) -> dict[str, HutCard]:
+def load_huts(file: str, data: Table) -> dict[str, HutCard]:
     return _cards(file, data, "huts", _hut, False)
 
 
-STORY_KINDS: dict[str, Callable[..., Any]] = {
-    "townsfolk": _townsfolk,
-    "barbarians": _barbarian,
-    "canals": _canal,
-    "huts": _hut,
-    "rules": _ongoing("rule"),
-    "skills": _ongoing("skill"),
-    "fortuity": _ongoing("fortuity"),
-}
-
-
-def load_story_deck(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+@dataclass(frozen=True)
+class StoryDeck:
     """The Story Deck: cards of every kind, each with its grey stone."""
+
+    townsfolk: dict[str, Townsfolk]
+    barbarians: dict[str, Barbarian]
+    canals: dict[str, CanalCard]
+    huts: dict[str, HutCard]
+    ongoing: dict[str, Ongoing]
+
+
+STORY_KINDS = ("townsfolk", "barbarians", "canals", "huts", "rules", "skills", "fortuity")
+
+
+def load_story_deck(file: str, data: Table) -> StoryDeck:
     unknown = sorted(set(data) - set(STORY_KINDS))
     if unknown:
         raise ContentError(f"{file}: {unknown[0]}: is not a kind of Story card {sorted(STORY_KINDS)}")
-    return {
-        kind: _cards(file, data, kind, build, True) for kind, build in STORY_KINDS.items() if kind in data
-    }
+
+    def cards(key: str, build: Callable[[_Record, bool], C]) -> dict[str, C]:
+        return _cards(file, data, key, build, True) if key in data else {}
+
+    return StoryDeck(
+        townsfolk=cards("townsfolk", _townsfolk),
+        barbarians=cards("barbarians", _barbarian),
+        canals=cards("canals", _canal),
+        huts=cards("huts", _hut),
+        ongoing={
+            **cards("rules", _ongoing("rule")),
+            **cards("skills", _ongoing("skill")),
+            **cards("fortuity", _ongoing("fortuity")),
+        },
+    )
 
 
-def load_story_book(file: str, data: dict[str, Any]) -> dict[int, Entry]:
+def load_story_book(file: str, data: Table) -> dict[int, Entry]:
     entries: dict[int, Entry] = {}
     for r in _records(file, data, "entries"):
         entry = Entry(
@@ -503,28 +531,38 @@ def load_story_book(file: str, data: dict[str, Any]) -> dict[int, Entry]:
     return entries
 
 
-def load_endings(file: str, data: dict[str, Any]) -> dict[str, tuple[Ending, ...]]:
-    decks = {}
-    for deck, entries in (("victory", 1), ("defeat", 2)):
-        cards = []
-        for r in _records(file, data, deck):
-            ending = Ending(
+Endings = tuple[tuple[Ending, ...], tuple[Ending, ...]]
+"""The Victory cards and the Defeat cards."""
+
+
+def load_endings(file: str, data: Table) -> Endings:
+    victory, defeat = (
+        _endings(file, data, deck, entries) for deck, entries in (("victory", 1), ("defeat", 2))
+    )
+    return victory, defeat
+
+
+def _endings(file: str, data: Table, deck: str, entries: int) -> tuple[Ending, ...]:
+    cards = []
+    for r in _records(file, data, deck):
+        numbers = r.get("entries", list)
+        if len(numbers) != entries or not all(isinstance(e, int) for e in numbers):
+            r.fail("entries", f"a {deck} card names {entries} entry number(s)")
+        cards.append(
+            Ending(
                 id=r.get("id", str),
                 name=r.get("name", str),
-                gold=r.get("gold", bool, False),
-                entries=tuple(r.get("entries", list)),
+                gold=r.optional("gold", bool, False),
+                entries=tuple(int(e) for e in numbers),
             )
-            r.done()
-            if len(ending.entries) != entries or not all(isinstance(e, int) for e in ending.entries):
-                r.fail("entries", f"a {deck} card names {entries} entry number(s)")
-            cards.append(ending)
-        if sum(c.gold for c in cards) != 1 or len(cards) != 7:
-            raise ContentError(f"{file}: {deck}: needs 7 cards, exactly one of them Gold")
-        decks[deck] = tuple(cards)
-    return decks
+        )
+        r.done()
+    if sum(c.gold for c in cards) != 1 or len(cards) != 7:
+        raise ContentError(f"{file}: {deck}: needs 7 cards, exactly one of them Gold")
+    return tuple(cards)
 
 
-def load_board(file: str, data: dict[str, Any]) -> Board:
+def load_board(file: str, data: Table) -> Board:
     top = _Record(file, data, "board")
     costs = top.get("card_row_costs", list)
     if len(costs) != 7 or not all(isinstance(c, int) and c >= 0 for c in costs):
@@ -604,7 +642,7 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
         if kind == "fortress" and "fortresses" not in data:
             continue
         for r in _records(file, data, kind + "es" if kind == "fortress" else kind + "s"):
-            joins = r.get("joins", list, [])
+            joins = r.optional("joins", list, [])
             if kind != "outpost" and joins:
                 r.fail("joins", "only Outposts join colours")
             if kind == "outpost" and (len(joins) < 2 or any(j not in WORKERS for j in joins)):
@@ -634,8 +672,8 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
         ready_pile=top.get("ready_pile", int, check=_positive),
         harvest=top.terms("harvest", parse_steps),
         per_outpost=top.terms("per_outpost", parse_steps),
-        feed=top.terms("feed", parse_cost, None),
-        levee=top.terms("levee", parse_cost, None),
+        feed=top.optional_terms("feed", parse_cost),
+        levee=top.optional_terms("levee", parse_cost),
         supply=supply,
         building_costs=building_costs,
         trades=tuple(trades),
@@ -649,77 +687,63 @@ def load_board(file: str, data: dict[str, Any]) -> Board:
     return board
 
 
-FILES: dict[str, Callable[[str, dict[str, Any]], Any]] = {
-    "board.toml": load_board,
-    "townsfolk.toml": load_townsfolk,
-    "barbarians.toml": load_barbarians,
-    "canals.toml": load_canals,
-    "huts.toml": load_huts,
-}
-STORY_FILES: dict[str, Callable[[str, dict[str, Any]], Any]] = {
-    "story_deck.toml": load_story_deck,
-    "story_book.toml": load_story_book,
-    "endings.toml": load_endings,
-}
+FILES = ("board.toml", "townsfolk.toml", "barbarians.toml", "canals.toml", "huts.toml")
+STORY_FILES = ("story_deck.toml", "story_book.toml", "endings.toml")
 """The campaign's files; a directory without them holds the base game only."""
 
 
 def load(directory: Path = DATA) -> Content:
     """Load and validate every content file in ``directory``."""
     digest = hashlib.sha256()
-    parsed: dict[str, Any] = {}
-    owners: dict[str, str] = {}
-    for name, loader in (FILES | STORY_FILES).items():
-        path = directory / name
-        if name in STORY_FILES and not path.exists():
-            continue
-        digest.update(name.encode() + path.read_bytes() if path.exists() else name.encode())
-        parsed[name] = loader(name, _load_toml(path))
-        _claim_ids(name, parsed[name], owners)
-    if any(name in parsed for name in STORY_FILES) and not all(name in parsed for name in STORY_FILES):
+    story = [name for name in STORY_FILES if (directory / name).exists()]
+    if story and len(story) != len(STORY_FILES):
         raise ContentError(f"{directory.name}: the campaign needs all of {sorted(STORY_FILES)}")
-    deck = parsed.get("story_deck.toml", {})
-    endings = parsed.get("endings.toml", {})
-
-    def merged(file: str, kind: str) -> dict[str, Any]:
-        table = dict(parsed[file])
-        table.update(deck.get(kind, {}))
-        return table
-
-    ongoing = {**deck.get("rules", {}), **deck.get("skills", {}), **deck.get("fortuity", {})}
+    tables: dict[str, Table] = {}
+    for name in (*FILES, *story):
+        path = directory / name
+        digest.update(name.encode() + path.read_bytes() if path.exists() else name.encode())
+        tables[name] = _load_toml(path)
+    board = load_board("board.toml", tables["board.toml"])
+    townsfolk = load_townsfolk("townsfolk.toml", tables["townsfolk.toml"])
+    barbarians = load_barbarians("barbarians.toml", tables["barbarians.toml"])
+    canals = load_canals("canals.toml", tables["canals.toml"])
+    huts = load_huts("huts.toml", tables["huts.toml"])
+    deck = StoryDeck({}, {}, {}, {}, {})
+    entries: dict[int, Entry] = {}
+    victory: tuple[Ending, ...] = ()
+    defeat: tuple[Ending, ...] = ()
+    if story:
+        deck = load_story_deck("story_deck.toml", tables["story_deck.toml"])
+        entries = load_story_book("story_book.toml", tables["story_book.toml"])
+        victory, defeat = load_endings("endings.toml", tables["endings.toml"])
+    owners: dict[str, str] = {}
+    for file, ids in (
+        ("board.toml", [b.id for b in board.buildings]),
+        ("townsfolk.toml", list(townsfolk)),
+        ("barbarians.toml", list(barbarians)),
+        ("canals.toml", list(canals)),
+        ("huts.toml", list(huts)),
+        ("story_deck.toml", [*deck.townsfolk, *deck.barbarians, *deck.canals, *deck.huts, *deck.ongoing]),
+        ("endings.toml", [e.id for e in victory + defeat]),
+    ):
+        for card_id in ids:
+            if card_id in owners:
+                raise ContentError(f"{file}: {card_id}: id: also used in {owners[card_id]}")
+            owners[card_id] = file
     content = Content(
         version=f"yu+{digest.hexdigest()[:12]}",
-        board=parsed["board.toml"],
-        townsfolk=merged("townsfolk.toml", "townsfolk"),
-        barbarians=merged("barbarians.toml", "barbarians"),
-        canals=merged("canals.toml", "canals"),
-        huts=merged("huts.toml", "huts"),
-        ongoing=ongoing,
-        entries=parsed.get("story_book.toml", {}),
-        victory=endings.get("victory", ()),
-        defeat=endings.get("defeat", ()),
+        board=board,
+        townsfolk={**townsfolk, **deck.townsfolk},
+        barbarians={**barbarians, **deck.barbarians},
+        canals={**canals, **deck.canals},
+        huts={**huts, **deck.huts},
+        ongoing=deck.ongoing,
+        entries=entries,
+        victory=victory,
+        defeat=defeat,
     )
     _check_references(content)
     return content
-
-
-def _claim_ids(file: str, loaded: Any, owners: dict[str, str]) -> None:
-    """Card, building and ending ids are unique across every file."""
-    ids: list[str] = []
-    if isinstance(loaded, Board):
-        ids = [b.id for b in loaded.buildings]
-    elif isinstance(loaded, dict):
-        for key, value in loaded.items():
-            if isinstance(value, dict):  # the Story Deck: kind -> cards
-                ids += list(value)
-            elif isinstance(value, tuple):  # the endings: deck -> cards
-                ids += [ending.id for ending in value]
-            elif isinstance(key, str):  # a table of cards
-                ids.append(key)
-    for card_id in ids:
-        if card_id in owners:
-            raise ContentError(f"{file}: {card_id}: id: also used in {owners[card_id]}")
-        owners[card_id] = file
 
 
 def _check_references(content: Content) -> None:

@@ -23,7 +23,6 @@ Unknown words raise :class:`TermError`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.yu.items import TermError, alternatives, split_term
 from engine.yu.steps import (
@@ -89,7 +88,7 @@ def parse_steps(terms: object) -> Steps:
     return tuple(parse_term(t) if isinstance(t, str) else _table(t) for t in terms)
 
 
-def _keys(table: dict[str, Any], required: set[str], optional: frozenset[str] = frozenset()) -> None:
+def _keys(table: dict[str, object], required: set[str], optional: frozenset[str] = frozenset()) -> None:
     missing = required - set(table)
     extra = set(table) - required - optional
     if missing:
@@ -112,7 +111,7 @@ def _strings(value: object, what: str) -> tuple[str, ...]:
     return tuple(values)
 
 
-def _by(table: dict[str, Any]) -> int:
+def _by(table: dict[str, object]) -> int:
     by = table.get("by")
     if not isinstance(by, int) or isinstance(by, bool) or by == 0:
         raise TermError(f"adjust {table['adjust']!r} needs a non-zero whole 'by'")
@@ -169,7 +168,7 @@ def _table(table: object) -> Step:
     raise TermError(f"{sorted(table)[0] if table else '{}'!r} is not an effect word")
 
 
-def _adjust(table: dict[str, Any]) -> Step:
+def _adjust(table: dict[str, object]) -> Step:
     what = table["adjust"]
     if what == "row_cost":
         _keys(table, {"adjust", "space", "by"})

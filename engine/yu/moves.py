@@ -47,6 +47,7 @@ from engine.yu.steps import (
     ReturnBarge,
     Steps,
     SufferAttacks,
+    UseHand,
 )
 
 
@@ -446,7 +447,10 @@ def menu(g: State, why: bool = False) -> Menu:
     found = Menu(why)
     if g.outcome is not None:
         return found
-    if g.decision is not None:
+    decision = g.decision
+    if decision is not None:
+        if isinstance(decision, UseHand):
+            _hand(g, found)
         _answers(g, found)
         _trades(g, found)
         return found
@@ -481,6 +485,8 @@ def _unplaced(g: State, action: Action) -> str:
     """Why an action that nothing on the board offers now is refused."""
     kind = action.kind
     decision = g.decision
+    if isinstance(decision, UseHand) and kind not in (Kind.PLAY, Kind.DISCARD, Kind.TUCK, Kind.TRADE):
+        return "First use the card that came into your hand: play, discard or tuck it."
     if kind in (Kind.PICK, Kind.CHOOSE, Kind.BRIBE, Kind.SUFFER):
         if decision is None:
             return "There is no decision to answer."
@@ -525,9 +531,16 @@ def _unplaced(g: State, action: Action) -> str:
 # -- carrying out a legal action ---------------------------------------------------
 
 
+def _from_hand(g: State, card: str) -> None:
+    """Take a card out of the hand; it answers the call to use it, if there was one."""
+    g.hand.remove(card)
+    if isinstance(g.decision, UseHand):
+        g.stack.pop()
+
+
 def _play(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
-    g.hand.remove(card.id)
+    _from_hand(g, card.id)
     g.exhausted.append(card.id)
     event(g, "play", f"Played {card.name}.")
     push(g, card.play)
@@ -535,7 +548,7 @@ def _play(g: State, a: Action) -> None:
 
 def _discard(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
-    g.hand.remove(card.id)
+    _from_hand(g, card.id)
     g.discard.append(card.id)
     event(g, "discard", f"Discarded {card.name} for all its items.")
     push(g, card.discarded)
@@ -543,7 +556,7 @@ def _discard(g: State, a: Action) -> None:
 
 def _tuck(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
-    g.hand.remove(card.id)
+    _from_hand(g, card.id)
     g.tucked.append(card.id)
     event(g, "tuck", f"Tucked {card.name} under the board: {words.steps(card.tuck)} every Harvest.")
 
@@ -556,7 +569,7 @@ def trade_option(g: State, a: Action) -> TradeOption:
 def _trade(g: State, a: Action) -> None:
     option = trade_option(g, a)
     if a.card is not None:
-        g.hand.remove(a.card)
+        _from_hand(g, a.card)
         g.exhausted.append(a.card)
         event(g, "trade", f"Traded {name(g, a.card)} away to the Exhausted Pile.")
     else:

@@ -8,13 +8,12 @@ player's actions are in :mod:`engine.yu.moves`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from engine.yu import card_row, words
 from engine.yu.content import FOODS, JADE_GROUPS
 from engine.yu.events import Event
-from engine.yu.interpreter import branch, push, run
+from engine.yu.interpreter import Words, branch, push, run
 from engine.yu.items import ITEMS, WORKERS, Cost, Item
 from engine.yu.payments import colour_groups
 from engine.yu.setup import Setup
@@ -47,6 +46,7 @@ from engine.yu.steps import (
     Step,
     SufferAttacks,
     TakeActions,
+    UseHand,
 )
 
 # -- setup ------------------------------------------------------------------
@@ -99,7 +99,19 @@ def deal(g: State, setup: Setup) -> None:
 
 def resolve(g: State) -> None:
     """Resolve steps until the player must act or the game ends."""
-    run(g, WORDS)
+    run(g, WORDS, _hand_to_use)
+
+
+AFTER_ACTIONS = (Phase.BARGE, Phase.ATTACKS, Phase.REFRESH)
+
+
+def _hand_to_use(g: State) -> UseHand | None:
+    """Once Take Actions has ended, a card that comes into the hand is used at
+    once, before the Round goes on (ruling 19): no card is carried in hand
+    into the next Round."""
+    if g.hand and g.phase in AFTER_ACTIONS and not isinstance(g.stack[-1], UseHand):
+        return UseHand()
+    return None
 
 
 # -- what the state tells ------------------------------------------------------
@@ -288,54 +300,35 @@ def _flood(g: State, step: Flood) -> None:
 # -- the Card Row ---------------------------------------------------------------
 
 
-def _make_room(g: State, new: int) -> None:
-    """Refresh step 3: chase off the left-most Townsfolk while they stand where
-    the Barbarians must slide to, then slide the Barbarians left."""
-    while True:
-        bands = card_row.barbarians(g.row)
-        folk_end = max((i + 1 for i, c in enumerate(g.row) if card_row.is_townsfolk(c)), default=0)
-        if folk_end + len(bands) + new <= 7 or folk_end == 0:
-            break
+def _add_barbarians(g: State, n: int) -> None:
+    """Refresh steps 1, 3 and 4, which are also how an effect reveals a
+    Barbarian during the Round (ruling 4): the Townsfolk slide left, the
+    left-most is chased off only while there is still no room, the Barbarians
+    slide left to leave room on their right, the new ones are revealed right
+    to left, and the Barbarians close their gaps towards the right (even when
+    none is added). Seven Barbarians lose the game at once (ruling 3)."""
+    room = min(n, card_row.SPACES - len(card_row.barbarians(g.row)))
+    while g.row.count(None) < room:
         chased = next(i for i, c in enumerate(g.row) if card_row.is_townsfolk(c))
         card = g.row[chased]
         assert card is not None
         g.row[chased] = None
         g.discard.append(card)
         event(g, "chase", f"The Barbarians chased {name(g, card)} off the Card Row.")
-        g.row = card_row.slide_townsfolk_left(g.row)
-    start = max(folk_end, 7 - len(bands) - new)
-    for i in range(folk_end, 7):
-        if card_row.is_barbarian(g.row[i]):
-            g.row[i] = None
-    for k, card in enumerate(bands):
-        g.row[start + k] = card
-
-
-def _reveal_barbarians(g: State, n: int) -> None:
-    """Refresh step 4: reveal ``n`` Barbarians into the free spaces right to
-    left, close the gaps between Barbarians, and lose at seven (ruling 3)."""
+    g.row = card_row.settle(g.row, room)
     for _ in range(n):
         free = card_row.free_spaces(g.row)
         if not free:
-            return
+            break
         card = _deck_top(g, g.barbarian_deck, g.barbarian_discard, "Barbarian")
         if card is None:
-            return
+            break
         g.row[free[-1]] = card
         event(g, "reveal", f"{name(g, card)} joined the Card Row.", True, card)
-        if len(card_row.barbarians(g.row)) >= 7:
+        if len(card_row.barbarians(g.row)) >= card_row.SPACES:
             lose(g, Outcome.BARBARIANS)
             return
-    g.row = card_row.slide_barbarians_right(g.row)
-
-
-def _add_barbarians(g: State, n: int) -> None:
-    """Refresh steps 3 and 4; also how an effect reveals one (ruling 4)."""
-    if n <= 0:
-        return
-    room = 7 - len(card_row.barbarians(g.row))
-    _make_room(g, min(n, room))
-    _reveal_barbarians(g, n)
+    g.row = card_row.close_gaps(g.row)
 
 
 def _reveal_barbarian(g: State, step: RevealBarbarian) -> None:
@@ -344,7 +337,6 @@ def _reveal_barbarian(g: State, step: RevealBarbarian) -> None:
 
 def _refresh(g: State, step: Refresh) -> None:
     g.phase = Phase.REFRESH
-    g.row = card_row.slide_townsfolk_left(g.row)
     _add_barbarians(g, shore_barbarians(g))
     if g.outcome:
         return
@@ -475,7 +467,7 @@ def _campaign(g: State, step: CampaignStep) -> None:
     event(g, "campaign", "The story changes the campaign from the next game on.", True, type(step).__name__)
 
 
-WORDS: dict[type[Step], Callable[[State, Any], None]] = {
+WORDS: Words[State] = {
     Gain: _gain,
     Pay: _pay,
     Draw: _draw,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.rng import Rng
 from engine.yu.bots import make_bot
@@ -83,7 +82,7 @@ class Report:
             self.loss_reasons[result.outcome] += 1
         self.results.append(result)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         seconds = self.seconds or 1e-9
         return {
             "bot": self.bot,
@@ -102,22 +101,22 @@ class Report:
         }
 
     def table(self) -> str:
-        data = self.to_json()
-        losses = data["loss_reasons"]
+        games = max(self.games, 1)
+        seconds = self.seconds or 1e-9
         rows = [
             ("bot", f"{self.bot} (seed {self.seed})"),
             ("games", str(self.games)),
-            ("wins", f"{self.wins} ({100 * data['win_rate']:.1f}%)"),
+            ("wins", f"{self.wins} ({100 * self.wins / games:.1f}%)"),
             *(
-                (f"lost: {reason}", f"{n} ({100 * n / max(self.games, 1):.1f}%)")
-                for reason, n in losses.items()
+                (f"lost: {reason}", f"{n} ({100 * n / games:.1f}%)")
+                for reason, n in self.loss_reasons.items()
             ),
-            ("mean rounds", f"{data['mean_rounds']}"),
-            ("mean rounds (won)", str(data["mean_rounds_won"] or "-")),
-            ("canals built", " ".join(f"{n}:{k}" for n, k in data["canals_built"].items())),
+            ("mean rounds", f"{round(self.rounds / games, 2)}"),
+            ("mean rounds (won)", str(round(self.won_rounds / self.wins, 2) if self.wins else "-")),
+            ("canals built", " ".join(f"{n}:{k}" for n, k in enumerate(self.built))),
             ("actions", str(self.actions)),
-            ("actions / second", f"{data['actions_per_second']:.0f}"),
-            ("games / second", f"{data['games_per_second']:.1f}"),
+            ("actions / second", f"{self.actions / seconds:.0f}"),
+            ("games / second", f"{self.games / seconds:.1f}"),
         ]
         width = max(len(name) for name, _ in rows)
         return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)

@@ -8,6 +8,7 @@ comes out of the zone it was in, an item given comes out of the Main Supply.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,23 @@ def place(g: Game, zone: str, *card_ids: str) -> Game:
     pull(g, *card_ids)
     getattr(g, zone).extend(card_ids)
     return g
+
+
+def card_places(g: Game) -> Counter[str]:
+    """How many times each card lies in the game's zones and the Card Row."""
+    places: Counter[str] = Counter()
+    for name in Game.LISTS:
+        if name != "in_play":
+            places.update(getattr(g, name))
+    places.update(c for c in g.row if c)
+    return places
+
+
+def assert_whole(g: Game) -> None:
+    """Every card dealt into the game is in exactly one place."""
+    places = card_places(g)
+    places.subtract(g.in_play)
+    assert +places == Counter() and -places == Counter(), f"cards out of place: {dict(places)}"
 
 
 def set_row(g: Game, row: list[str | None]) -> Game:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from scenario import edit, fresh, give, have, keys, kinds, resolve, set_row
+from scenario import assert_whole, edit, fresh, give, have, keys, kinds, resolve, set_row
 
 from engine.yu import Content, Game, IllegalAction
+from engine.yu.card_row import is_townsfolk
 from engine.yu.rules import shore_barbarians
 from engine.yu.steps import Refresh, RevealBarbarian
 
@@ -28,12 +29,14 @@ def layout(g: Game, pattern: str) -> list[str | None]:
 
 
 def shore(g: Game, content: Content, n: int) -> None:
-    """Build Canal sections until the shore shows ``n`` Barbarian icons."""
+    """Build Canal sections until the shore shows ``n`` Barbarian icons; for
+    none, the story takes away the icons showing (as an adjustment can)."""
     for built in range(7):
-        edit(g, built=built)
+        edit(g, built=built, barbarians_extra=0)
         if shore_barbarians(g) == n:
             return
-    raise AssertionError(f"no number of Canal sections shows {n} Barbarian icons")
+    edit(g, built=0, barbarians_extra=n - shore_barbarians(g))
+    assert shore_barbarians(g) == n
 
 
 # -- recruiting and dismissing -------------------------------------------------
@@ -205,7 +208,7 @@ def reference_refresh(g: Game, new: int) -> tuple[list[str | None], list[str]]:
     return [*folk, *filled, *bands], chased
 
 
-@pytest.mark.parametrize("new", [1, 2, 3])
+@pytest.mark.parametrize("new", [0, 1, 2, 3])
 def test_refresh_follows_the_rulebook_steps_for_every_card_row(content: Content, new: int) -> None:
     patterns = set()
     for folk in range(1, 8):  # seven Barbarians would have lost already
@@ -226,14 +229,44 @@ def test_refresh_follows_the_rulebook_steps_for_every_card_row(content: Content,
         assert g.discard[discards:] == chased, pattern
 
 
+def test_refresh_step_4_closes_the_gaps_between_barbarians_even_when_none_is_added(
+    game: Game, content: Content
+) -> None:
+    row = layout(game, "T.B.B..")
+    shore(game, content, 0)
+    resolve(game, Refresh())
+    assert game.row[5:] == [row[2], row[4]]
+    assert all(is_townsfolk(c) for c in game.row[:5]), "no Townsfolk is dealt between Barbarians"
+
+
+@pytest.mark.parametrize("new", [0, 1, 2])
+def test_a_slide_moves_cards_and_never_removes_one(content: Content, new: int) -> None:
+    """Every layout the Card Row can be left in, Barbarians left of Townsfolk
+    included: a Refresh keeps every card, and leaves the Townsfolk on the left
+    and the Barbarians together on the right."""
+    for cells in itertools.product("TB.", repeat=7):
+        pattern = "".join(cells)
+        if pattern.count("B") + new >= 7:
+            continue
+        g = fresh(content)
+        layout(g, pattern)
+        shore(g, content, new)
+        events = resolve(g, Refresh())
+        assert_whole(g)
+        arranged = "".join("T" if is_townsfolk(c) else "B" if c else "." for c in g.row)
+        assert arranged == "T" * (7 - arranged.count("B")) + "B" * arranged.count("B"), pattern
+        chased = kinds(events).count("chase")
+        assert chased == max(0, pattern.count("T") + pattern.count("B") + new - 7), pattern
+
+
 # -- ruling 4: a Barbarian revealed by an effect --------------------------------
 
 
-def test_ruling_4_a_revealed_barbarian_takes_the_right_most_free_space(game: Game) -> None:
+def test_ruling_4_a_revealed_barbarian_first_slides_the_townsfolk_left(game: Game) -> None:
     row = layout(game, "TT.T...")
     new = game.barbarian_deck[-1]
     resolve(game, RevealBarbarian(1))
-    assert game.row == [*row[:6], new]
+    assert game.row == [row[0], row[1], row[3], None, None, None, new]
 
 
 def test_ruling_4_a_revealed_barbarian_slides_the_others_left(game: Game) -> None:
@@ -243,6 +276,14 @@ def test_ruling_4_a_revealed_barbarian_slides_the_others_left(game: Game) -> Non
     assert game.row == [row[0], row[1], None, None, row[5], row[6], new]
 
 
+def test_ruling_4_a_townsfolk_is_chased_off_only_while_there_is_still_no_room(game: Game) -> None:
+    row = layout(game, ".TTTTTB")  # the left-most space was recruited from
+    new = game.barbarian_deck[-1]
+    events = resolve(game, RevealBarbarian(1))
+    assert "chase" not in kinds(events)
+    assert game.row == [*row[1:7], new]
+
+
 def test_ruling_4_a_revealed_barbarian_chases_off_the_left_most_townsfolk(game: Game) -> None:
     row = layout(game, "TTTTTTB")
     new = game.barbarian_deck[-1]
@@ -250,3 +291,4 @@ def test_ruling_4_a_revealed_barbarian_chases_off_the_left_most_townsfolk(game: 
     assert game.discard[-1] == row[0]
     assert game.row == [*row[1:6], row[6], new]
     assert "chase" in kinds(events)
+    assert_whole(game)

@@ -8,16 +8,24 @@ replaying the log from the seed; they must agree at every step. The long run
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import fields, is_dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+from scenario import assert_whole
 
 from engine.rng import Rng
 from engine.yu import Action, Content, Game, IllegalAction, base, load, new_game
 from engine.yu.campaign import Campaign
+from engine.yu.card_row import is_townsfolk
+from engine.yu.effects import MODULES
 from engine.yu.items import ITEMS
+from engine.yu.rules import AFTER_ACTIONS
+from engine.yu.state import Phase
+from engine.yu.steps import RevealBarbarian, UseHand
 
 PROGRESS = ("canal", "build", "attack", "hut", "tuck", "bribe", "recruit")
 STORY = Path(__file__).parent / "campaign_content"
@@ -30,15 +38,6 @@ def choose(rng: Rng, actions: list[Action]) -> Action:
     if progress and rng.below(10) < 7:
         return progress[rng.below(len(progress))]
     return actions[rng.below(len(actions))]
-
-
-def card_places(g: Game) -> Counter[str]:
-    places: Counter[str] = Counter()
-    for name in Game.LISTS:
-        if name != "in_play":
-            places.update(getattr(g, name))
-    places.update(c for c in g.row if c)
-    return places
 
 
 def hidden_cards(g: Game) -> set[str]:
@@ -70,10 +69,10 @@ def words_in(value: object) -> frozenset[str]:
 
 def check_invariants(g: Game) -> None:
     content = g.content
-    places = card_places(g)
-    places.subtract(g.in_play)
-    assert +places == Counter() and -places == Counter(), "every card is in exactly one place"
+    assert_whole(g)
     assert len(set(g.in_play)) == len(g.in_play)
+    if g.hand and g.phase in AFTER_ACTIONS and not g.over:
+        assert isinstance(g.decision, UseHand), "a card drawn after Take Actions is used at once"
 
     on_huts = Counter(c for c in g.hut_spaces if c is not None)
     for i, total in enumerate(content.board.supply):
@@ -89,12 +88,30 @@ def check_invariants(g: Game) -> None:
         assert card_id not in seen, f"view() shows hidden card {card_id}"
 
 
+class Rounds:
+    """Checks the Card Row each time a Take Actions phase begins: it was left
+    by a Refresh (or by a Barbarian revealed since), so the Townsfolk are on
+    the left and the Barbarians together at the right end."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[int, int]] = set()
+
+    def check(self, g: Game) -> None:
+        if g.phase is not Phase.ACTIONS or (id(g), g.round) in self.seen:
+            return
+        self.seen.add((id(g), g.round))
+        pattern = "".join("T" if is_townsfolk(c) else "B" if c else "." for c in g.row)
+        assert re.fullmatch(r"T*\.*B*", pattern), f"round {g.round} begins with the Card Row {pattern}"
+
+
 def play_checked(seed: int) -> Game:
     g = new_game(seed)
     log = new_game(seed)
     rng = Rng(seed * 7919 + 1)
+    rounds = Rounds()
     check_invariants(g)
     while not g.over:
+        rounds.check(g)
         actions = g.legal_actions()
         assert actions, "a game in progress always offers an action"
         assert all(g.explain(a) is None for a in actions)
@@ -130,20 +147,57 @@ def test_long_random_run_keeps_every_invariant() -> None:
     assert set(outcomes) <= {"won", "flood", "barbarians", "damage"}
 
 
-def play_campaign_checked(seed: int, content: Content) -> Campaign:
+def play_campaign_checked(seed: int, content: Content, extreme: Extreme | None = None) -> Campaign:
     """A random campaign; every game in it, set up with the campaign's Story
-    cards and rule modules, keeps every invariant at every action."""
-    c = Campaign.new(seed, content)
+    cards and rule modules (and the board settings ``extreme`` pushes), keeps
+    every invariant at every action, and the campaign replays from its log."""
+    c = start(seed, content, extreme)
     rng = Rng(seed)
+    rounds = Rounds()
     while not c.over:
         game = c.game
         if c.playing and game is not None:
+            rounds.check(game)
             check_invariants(game)
             c.apply(choose(rng, game.legal_actions()))
         else:
             actions = c.legal_actions()
             c.apply(actions[rng.below(len(actions))])
-    assert Campaign.replay(seed, c.log, content).to_dict() == c.to_dict()
+    again = start(seed, content, extreme)
+    for key in c.log:
+        again.apply(key)
+    assert again.to_dict() == c.to_dict()
+    return c
+
+
+class Extreme(NamedTuple):
+    """Board settings pushed to their ends, with every rule module on."""
+
+    barbarians: int
+    """Added to the shore's count: -9 leaves no Barbarian icon, +2 brings three a Refresh."""
+    ready_pile: int | None
+    crowd: int = 0
+    """Barbarians revealed at the start of every game, on top of the one dealt."""
+
+
+EXTREMES = {
+    "no Barbarians per Refresh, a crowded Card Row": Extreme(-9, None, 4),
+    "no Barbarians per Refresh until Canal 4": Extreme(-1, None, 2),
+    "three Barbarians per Refresh": Extreme(2, None),
+    "smallest Ready Pile, no Barbarians per Refresh": Extreme(-9, 4, 3),
+    "smallest Ready Pile, three Barbarians per Refresh": Extreme(2, 4),
+}
+
+
+def start(seed: int, content: Content, extreme: Extreme | None) -> Campaign:
+    """A new campaign; with ``extreme``, its first game is set up again under those settings."""
+    c = Campaign.new(seed, content)
+    if extreme is not None:
+        c.barbarians_extra = extreme.barbarians
+        c.ready_pile = extreme.ready_pile or c.ready_pile
+        c.modules = list(MODULES)
+        c.start += [RevealBarbarian(extreme.crowd)] if extreme.crowd else []
+        c.game = Game.new(c.results[0].seed, content, c.setup())
     return c
 
 
@@ -164,6 +218,24 @@ def test_long_run_of_random_campaigns_of_the_game_content() -> None:
     content = base()
     for seed in range(1000, 1300):
         c = play_campaign_checked(seed, content)
+        assert 7 <= c.number <= 13
+
+
+@pytest.mark.parametrize("extreme", EXTREMES.values(), ids=EXTREMES.keys())
+@pytest.mark.parametrize("seed", range(8))
+def test_random_campaigns_with_extreme_board_settings_keep_every_invariant(
+    seed: int, extreme: Extreme
+) -> None:
+    c = play_campaign_checked(seed, base(), extreme)
+    assert 7 <= c.number <= 13
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("extreme", EXTREMES.values(), ids=EXTREMES.keys())
+def test_long_run_of_random_campaigns_with_extreme_board_settings(extreme: Extreme) -> None:
+    content = base()
+    for seed in range(2000, 2100):
+        c = play_campaign_checked(seed, content, extreme)
         assert 7 <= c.number <= 13
 
 

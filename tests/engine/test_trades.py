@@ -7,7 +7,8 @@ import pytest
 from scenario import edit, give, have, keys, place, set_row
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.steps import Bribe
+from engine.yu.state import Phase
+from engine.yu.steps import Bribe, UseHand
 
 
 def trade_keys(g: Game) -> set[str]:
@@ -59,10 +60,14 @@ def test_trade_3_exhaust_a_card_from_hand_for_two_cowrie(game: Game, content: Co
     assert held(game) == {"cowrie": 2}
 
 
-def test_trade_4_a_labourer_and_a_provision_for_a_worker_of_any_colour(game: Game) -> None:
+def test_ruling_20_trade_4_a_labourer_and_a_provision_for_a_worker_of_any_colour_but_white(
+    game: Game,
+) -> None:
     edit(game, built=3)
     give(game, white=1, provision=1)
-    assert {"trade:4:red:W", "trade:4:blue:W", "trade:4:black:W", "trade:4:yellow:W"} <= trade_keys(game)
+    trade_4 = {k for k in trade_keys(game) if k.startswith("trade:4:")}
+    assert trade_4 == {"trade:4:red:W", "trade:4:blue:W", "trade:4:black:W", "trade:4:yellow:W"}
+    assert game.explain("trade:4:white:W") == "That is not a way to use trade 4."
     game.apply("trade:4:yellow:W")
     assert held(game) == {"yellow": 1}
 
@@ -142,6 +147,59 @@ def test_ruling_9_trades_may_be_used_in_the_middle_of_paying_a_bribe(game: Game)
     game.apply("bribe:W")
     assert game.round == 2
     assert len(game.ready) == ready - 4  # no card lost, only the Harvest draws
+
+
+def bribe_with_trade_6_open(game: Game) -> None:
+    """Take Actions ends with a Barbarian asking a bribe, and trade 6 open."""
+    edit(game, built=5)
+    folk = [c for c in game.row if c and c.startswith("t")]
+    set_row(game, [*folk[:6], "b01"])  # bribe: 1 Labourer
+    give(game, provision=2, cowrie=2, white=1)
+    game.apply("end")
+    assert isinstance(game.decision, Bribe)
+
+
+def test_ruling_19_a_card_drawn_after_take_actions_must_be_used_at_once(game: Game) -> None:
+    bribe_with_trade_6_open(game)
+    top = game.deck[-1]
+    game.apply("trade:6")
+    assert game.hand == [top]
+    # The card is used before anything else: the bribe waits until it is.
+    assert isinstance(game.decision, UseHand)
+    assert {k for k in keys(game) if not k.startswith("trade:")} == {
+        f"play:{top}",
+        f"discard:{top}",
+        f"tuck:{top}",
+    }
+    assert game.explain("bribe:W") == "First use the card that came into your hand: play, discard or tuck it."
+    game.apply(f"discard:{top}")
+    assert game.hand == [] and top in game.discard
+    assert isinstance(game.decision, Bribe)
+    game.apply("bribe:W")
+    assert game.round == 2 and game.phase is Phase.ACTIONS
+
+
+def test_ruling_19_a_card_drawn_after_take_actions_may_be_traded_away(game: Game) -> None:
+    bribe_with_trade_6_open(game)
+    top = game.deck[-1]
+    game.apply("trade:6")
+    game.apply(f"trade:3:{top}")  # exhausted by trade 3, for 2 Cowrie
+    assert game.hand == [] and game.exhausted[-1] == top
+    assert isinstance(game.decision, Bribe)
+
+
+def test_ruling_19_no_card_is_carried_into_the_next_round(game: Game) -> None:
+    bribe_with_trade_6_open(game)
+    top = game.deck[-1]
+    game.apply("trade:6")
+    before = game.to_dict()
+    for key in ("suffer", "bribe:W", "end"):
+        with pytest.raises(IllegalAction):
+            game.apply(key)
+    assert game.to_dict() == before
+    game.apply(f"play:{top}")
+    game.apply("suffer")
+    assert game.round == 2 and top not in game.hand
 
 
 def test_the_flood_has_no_effect_on_trading(game: Game) -> None:

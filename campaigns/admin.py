@@ -6,7 +6,7 @@ from campaigns.models import Campaign, Game, GameAction, Invite, Membership
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(admin.ModelAdmin[Campaign]):
     list_display = ("name", "owner", "code", "game_number", "wins", "losses", "status", "version", "updated")
     list_filter = ("status",)
     search_fields = ("name", "code", "owner__username")
@@ -14,7 +14,7 @@ class CampaignAdmin(admin.ModelAdmin):
     raw_id_fields = ("owner",)
 
 
-class GameActionInline(admin.TabularInline):
+class GameActionInline(admin.TabularInline[GameAction, Game]):
     model = GameAction
     fields = ("seq", "key", "revealed", "undoes", "created")
     readonly_fields = fields
@@ -24,7 +24,7 @@ class GameActionInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ("campaign", "run", "number", "seed", "version", "outcome", "updated")
     list_filter = ("outcome",)
     search_fields = ("code", "campaign__name", "campaign__code")
@@ -34,7 +34,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameAction)
-class GameActionAdmin(admin.ModelAdmin):
+class GameActionAdmin(admin.ModelAdmin[GameAction]):
     list_display = ("game", "seq", "key", "revealed", "undoes", "created")
     list_filter = ("revealed",)
     search_fields = ("key", "game__code")
@@ -45,7 +45,7 @@ class GameActionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(admin.ModelAdmin[Membership]):
     list_display = ("campaign", "user", "role", "created")
     list_filter = ("role",)
     search_fields = ("campaign__name", "campaign__code", "user__username")
@@ -54,7 +54,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
+class InviteAdmin(admin.ModelAdmin[Invite]):
     """Invites as stored: the token's hash only; a lost link is revoked, never recovered."""
 
     list_display = (

@@ -6,7 +6,7 @@ from campaigns.models import Campaign, GameAction, Role
 from engine.yu import Action, MalformedAction
 
 
-class CampaignForm(forms.ModelForm):
+class CampaignForm(forms.ModelForm[Campaign]):
     name = forms.CharField(
         max_length=80,
         widget=forms.TextInput(attrs={"placeholder": "e.g. The Yellow River", "autocomplete": "off"}),

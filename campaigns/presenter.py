@@ -24,13 +24,6 @@ from engine.yu.moves import Option
 from engine.yu.state import Phase
 from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
 
-WORKER_ROLE = {
-    "white": "Labourer",
-    "red": "Fighter",
-    "blue": "Spearman",
-    "black": "Rider",
-    "yellow": "Archer",
-}
 PHASES = {
     Phase.SETUP: "Setup",
     Phase.HARVEST: "Harvest",
@@ -65,13 +58,6 @@ class Choice:
     def pay(self) -> tuple[tuple[str, int], ...]:
         """The Workers it pays, by colour: ``(("white", 1), ("red", 2))``."""
         return tuple((WORKERS[c], n) for c, n in enumerate(self.action.payment or ()) if n)
-
-    @property
-    def text(self) -> str:
-        """The choice in words, for a <select> option."""
-        paid = " + ".join(f"{n} {colour.title()}" for colour, n in self.pay)
-        parts = [p for p in (self.label, f"pay {paid}" if paid else "") if p]
-        return " · ".join(parts) or self.key
 
 
 @dataclass
@@ -136,7 +122,7 @@ def present(
     acting = view.phase is Phase.ACTIONS and view.decision is None and not view.outcome
     placer = Placer(options, reasons=acting)
     content = game.content
-    board = {
+    board: dict[str, Any] = {
         "view": view,
         "between": _between(story, placer),
         "decision": _decision(view, placer),

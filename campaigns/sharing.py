@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Literal
 from uuid import UUID
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
@@ -64,7 +64,7 @@ class Seat:
         return f'"{self.campaign.version}.{self.role}"'
 
 
-def _member_role(user_id: object) -> Subquery:
+def _member_role(user_id: int) -> Subquery:
     mine = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id).order_by()
     return Subquery(mine.values("role")[:1])
 
@@ -77,6 +77,8 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
     the columns read (the live board reads only the version).
     """
     user = request.user
+    if not isinstance(user, User):
+        raise Http404("No such campaign")
     campaigns = Campaign.objects.annotate(member_role=_member_role(user.pk))
     if fields:
         campaigns = campaigns.only(*fields, "owner_id")
@@ -84,7 +86,7 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
         campaign = campaigns.get(code=code)
     except Campaign.DoesNotExist:
         raise Http404("No such campaign") from None
-    if user.pk is not None and campaign.owner_id == user.pk:
+    if campaign.owner_id == user.pk:
         role = OWN
     elif campaign.member_role:
         role = campaign.member_role
@@ -95,7 +97,7 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
     return Seat(campaign, role)
 
 
-def campaigns_of(user: AbstractBaseUser) -> QuerySet[Campaign]:
+def campaigns_of(user: User) -> QuerySet[Campaign]:
     """The campaigns a user owns or was let into, newest first, each with
     ``member_role`` (None for their own) and its owner, in one query."""
     joined = Membership.objects.filter(user_id=user.pk).values("campaign_id")
@@ -114,9 +116,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_invite(
-    campaign: Campaign, by: AbstractBaseUser, role: str, single_use: bool
-) -> tuple[Invite, str]:
+def create_invite(campaign: Campaign, by: User, role: str, single_use: bool) -> tuple[Invite, str]:
     """A new invite and its token: the only time the token exists in clear."""
     token = secrets.token_urlsafe(32)
     invite = Invite.objects.create(
@@ -174,7 +174,7 @@ class Joined(Enum):
     OWNER = "the owner"
 
 
-def join(invite: Invite, user: AbstractBaseUser) -> tuple[Joined, Membership | None]:
+def join(invite: Invite, user: User) -> tuple[Joined, Membership | None]:
     """Let ``user`` in with the invite's role; the owner and members already in
     change nothing (and spend no use of the link)."""
     campaign = invite.campaign

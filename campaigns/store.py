@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -172,7 +172,7 @@ def _json(data: Any) -> Any:
 # -- writing -------------------------------------------------------------------------
 
 
-def create_campaign(owner: AbstractBaseUser, name: str, seed: int | None = None) -> Campaign:
+def create_campaign(owner: User, name: str, seed: int | None = None) -> Campaign:
     seed = new_seed() if seed is None else seed
     engine = YuCampaign.new(seed)
     with transaction.atomic():

@@ -14,6 +14,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
 
 from campaigns import sharing, store
 from campaigns.forms import ActionForm, CampaignForm, InviteForm, RoleForm
@@ -52,12 +54,27 @@ LIVE_CACHE = 120
 CSRF_SLOT = "\x00csrf-token\x00"
 
 
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: ``request.htmx`` says
+    whether htmx sent it."""
+
+    htmx: HtmxDetails
+
+
+def _user(request: HttpRequest) -> User:
+    """The signed-in user (of a view that requires one)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied("Sign in first.")
+    return user
+
+
 # -- accounts and the campaign list ------------------------------------------------------
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    campaigns = list(sharing.campaigns_of(request.user)) if request.user.is_authenticated else []
+    campaigns = list(sharing.campaigns_of(_user(request))) if request.user.is_authenticated else []
     return render(request, "campaigns/home.html", {"campaigns": campaigns, "form": CampaignForm()})
 
 
@@ -92,9 +109,9 @@ def signup(request: HttpRequest) -> HttpResponse:
 def create(request: HttpRequest) -> HttpResponse:
     form = CampaignForm(request.POST)
     if not form.is_valid():
-        campaigns = list(sharing.campaigns_of(request.user))
+        campaigns = list(sharing.campaigns_of(_user(request)))
         return render(request, "campaigns/home.html", {"campaigns": campaigns, "form": form}, status=400)
-    campaign = store.create_campaign(request.user, form.cleaned_data["name"])
+    campaign = store.create_campaign(_user(request), form.cleaned_data["name"])
     return redirect(campaign)
 
 
@@ -182,7 +199,7 @@ def _regions(request: HttpRequest, context: dict[str, Any]) -> dict[str, str]:
 
 
 def _page(
-    request: HttpRequest, board: store.Board, seat: Seat, notice: str = "", status: int = 200
+    request: HtmxHttpRequest, board: store.Board, seat: Seat, notice: str = "", status: int = 200
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
     context = _context(board, seat, notice=notice)
@@ -194,7 +211,7 @@ def _page(
 @login_required
 @readable
 @require_GET
-def board(request: HttpRequest, code: UUID) -> HttpResponse:
+def board(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     seat = campaign_for(request, code)
     return _page(request, store.load(seat.campaign), seat)
 
@@ -255,13 +272,13 @@ def _live_key(seat: Seat) -> str:
 @login_required
 @readable
 @require_POST
-def act(request: HttpRequest, code: UUID) -> HttpResponse:
+def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """Apply one action (or ``undo``) for the version of the board the player saw."""
     seat = campaign_for(request, code, "act")
     campaign = seat.campaign
     form = ActionForm(request.POST)
     if not form.is_valid():
-        reason = form.errors["key"][0] if "key" in form.errors else "That was not an action."
+        reason = str(form.errors["key"][0]) if "key" in form.errors else "That was not an action."
         return _page(request, store.load(campaign), seat, reason, status=400)
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     board = store.load(campaign)
@@ -301,7 +318,7 @@ def _fresh(request: HttpRequest, board: store.Board, seat: Seat, notice: str = "
     return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
 
 
-def _refused(request: HttpRequest, board: store.Board, seat: Seat, reason: str) -> HttpResponse:
+def _refused(request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: str) -> HttpResponse:
     if request.htmx:
         return HttpResponse(_fresh(request, board, seat, reason), status=400)
     return _page(request, board, seat, reason, status=400)
@@ -357,7 +374,7 @@ def invite(request: HttpRequest, code: UUID) -> HttpResponse:
     if not form.is_valid():
         return _members_page(request, seat, form, status=400)
     _, token = sharing.create_invite(
-        seat.campaign, request.user, form.cleaned_data["role"], form.cleaned_data["single_use"]
+        seat.campaign, _user(request), form.cleaned_data["role"], form.cleaned_data["single_use"]
     )
     link = request.build_absolute_uri(reverse("join", args=[token]))
     return _members_page(request, seat, link=link, status=201)
@@ -397,7 +414,7 @@ def leave(request: HttpRequest, code: UUID) -> HttpResponse:
     """A member takes a shared campaign off their list; the owner can invite them again."""
     campaign = campaign_for(request, code, "leave").campaign
     if request.method == "POST":
-        Membership.objects.filter(campaign=campaign, user_id=request.user.pk).delete()
+        Membership.objects.filter(campaign=campaign, user=_user(request)).delete()
         messages.info(request, f"You left {campaign.name}.")
         return redirect("home")
     return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "leave"})
@@ -420,11 +437,12 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             return redirect_to_login(request.get_full_path())  # then back here
         return render(request, "campaigns/join.html", {"invite": invite, "campaign": campaign})
     if request.method == "GET":
-        context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == request.user.pk}
-        context["member"] = Membership.objects.filter(campaign=campaign, user_id=request.user.pk).first()
+        user = _user(request)
+        context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == user.pk}
+        context["member"] = Membership.objects.filter(campaign=campaign, user=user).first()
         return render(request, "campaigns/join.html", context)
     try:
-        outcome, member = sharing.join(invite, request.user)
+        outcome, member = sharing.join(invite, _user(request))
     except sharing.InviteRefused as exc:
         return _invite_refused(request, exc)
     if outcome is sharing.Joined.OWNER:

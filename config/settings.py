@@ -10,9 +10,12 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from config.database import database_url
+
+django_stubs_ext.monkeypatch()  # Django's generic classes take type arguments: ModelForm[Campaign]
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -153,10 +153,6 @@ class Campaign:
         c._start_game()
         return c
 
-    def reset(self) -> Campaign:
-        """A fresh campaign from the original content, with new shuffles."""
-        return Campaign.new(self.rng.next64() >> 11, self.content)
-
     @classmethod
     def replay(cls, seed: int, log: list[str], content: Content | None = None) -> Campaign:
         c = cls.new(seed, content)

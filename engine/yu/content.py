@@ -232,11 +232,6 @@ class Content:
     def stone(self, card_id: str) -> int:
         return self.cards[card_id].stone
 
-    @property
-    def tables(self) -> tuple[dict[str, Townsfolk], dict[str, Barbarian], dict[str, CanalCard],
-                              dict[str, HutCard], dict[str, Ongoing]]:  # fmt: skip
-        return (self.townsfolk, self.barbarians, self.canals, self.huts, self.ongoing)
-
     @cached_property
     def story_deck(self) -> tuple[str, ...]:
         """The Story Deck in its original order: by grey stone, then id."""

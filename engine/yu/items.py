@@ -101,10 +101,6 @@ class Cost:
         return tuple(found)
 
 
-def provisions(n: int) -> Cost:
-    return Cost(resources=(0, 0, 0, n))
-
-
 def parse_cost_options(terms: object) -> tuple[tuple[Item | None, Cost], ...]:
     """Parse cost terms. A choice between Resources (``1 clay|wood``) gives one
     Cost per Resource, each with the Resource chosen; Worker alternatives stay

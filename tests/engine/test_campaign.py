@@ -292,17 +292,6 @@ def test_skill_cards_last_their_number_of_games(story: Content) -> None:
     assert "sk1" in c.zones["history"] and "sk1" not in c.skills
 
 
-def test_reset_restores_the_original_content_with_new_shuffles(story: Content) -> None:
-    c = Campaign.new(17, story)
-    play_out(c, ["won", "flood", "won"])
-    fresh = c.reset()
-    assert fresh.number == 1 and fresh.wins == fresh.losses == 0
-    assert fresh.zones["townsfolk"] == story.starting(story.townsfolk)
-    assert fresh.story == list(story.story_deck)
-    assert fresh.read == [] and fresh.modules == []
-    assert fresh.seed != c.seed
-
-
 def random_campaign(story: Content, seed: int, check: bool = False) -> Campaign:
     c = Campaign.new(seed, story)
     rng = Rng(seed)

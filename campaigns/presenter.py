@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.yu import Action, Game, Kind, words
 from engine.yu.campaign import CampaignView
-from engine.yu.content import Barbarian, Content
+from engine.yu.content import Barbarian, BuildingKind, Content
 from engine.yu.items import ITEMS, WORKERS
 from engine.yu.moves import Option
 from engine.yu.state import Phase
@@ -40,7 +40,12 @@ OUTCOMES = {
     "barbarians": "Lost to the Barbarians",
     "damage": "Lost to Damage",
 }
-KINDS = {"farm": "Farms", "outpost": "Outposts", "hut": "Huts", "fortress": "Fortresses"}
+KINDS = {
+    BuildingKind.FARM: "Farms",
+    BuildingKind.OUTPOST: "Outposts",
+    BuildingKind.HUT: "Huts",
+    BuildingKind.FORTRESS: "Fortresses",
+}
 
 
 @dataclass(frozen=True)
@@ -300,7 +305,7 @@ def _trades(view: View, placer: Placer) -> list[dict[str, Any]]:
 
 def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
     free = [s.number for s in view.sites if s.free]
-    by_kind: dict[str, list[dict[str, Any]]] = {}
+    by_kind: dict[BuildingKind, list[dict[str, Any]]] = {}
     for construction in view.buildings:
         building = construction.building
         move = placer.move(
@@ -320,8 +325,8 @@ def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
         kinds.append(
             {
                 "kind": kind,
-                "title": KINDS.get(kind, kind.title() + "s"),
-                "cost": view.building_costs.get(kind),
+                "title": KINDS[kind],
+                "cost": view.building_costs[kind],
                 "buildings": members,
                 "reason": reasons[0] if reasons and not buildable else "",
             }

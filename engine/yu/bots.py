@@ -25,11 +25,11 @@ from typing import Protocol
 
 from engine.rng import Rng
 from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
-from engine.yu.content import Barbarian, Content
+from engine.yu.content import Barbarian, BuildingKind, Content
 from engine.yu.game import Game
 from engine.yu.items import COWRIE, Cost
 from engine.yu.payments import colour_groups, widen
-from engine.yu.rules import damage, shore_barbarians, tuck_spaces
+from engine.yu.rules import damage, groups, outpost_joins, shore_barbarians, tuck_spaces
 from engine.yu.steps import (
     Bribe,
     Choice,
@@ -271,19 +271,18 @@ class HeuristicBot:
         covers = content.board.sites[(action.site or 0) - 1].covers
         gained = self._after(ctx, action.payment or NO_WORKERS, cost.resources, covers)
         value = self._harvest_worth(ctx, building.harvest)
-        if building.kind == "outpost":
+        if building.kind is BuildingKind.OUTPOST:
             value += self._harvest_worth(ctx, content.board.per_outpost)
             # Joined colours make the targets easier to pay, now and later.
-            joins = [content.building(b).joins for b in ctx.game.sites if b and b.startswith("outpost")]
-            layers = ctx.widened(colour_groups([*joins, building.joins]))
+            layers = ctx.widened(colour_groups([*outpost_joins(ctx.game), building.joins]))
             have = ctx.game.have
             value += self.w.join_rounds * (ctx.worth(have, layers) - ctx.now)
-        elif building.kind == "fortress":
+        elif building.kind is BuildingKind.FORTRESS:
             # It turns back the first Barbarian's attack every Round.
             bands = [slot for slot, c in enumerate(ctx.game.row) if c and c[0] == "b"]
             per_round = ctx.threat(bands[0]) / self.w.threat_rounds if bands else self.w.barbarian
             value += per_round * ctx.rounds_left
-        elif building.kind == "hut":
+        elif building.kind is BuildingKind.HUT:
             value += self.w.hut_card + self.w.hut_space * ctx.rounds_left
             if ctx.game.hand and len(ctx.game.tucked) >= tuck_spaces(ctx.game):
                 value += self.w.tuck_space
@@ -366,8 +365,7 @@ class _Position:
         self.w = w
         built = g.built if built is None else built
         self.built = built
-        joins = [g.content.building(b).joins for b in g.sites if b and b.startswith("outpost")]
-        self.groups = colour_groups(joins)
+        self.groups = groups(g)
         canal_cost = g.content.canals[g.river[built]].cost if built < 6 else Cost()
         self.harvest_draw = sum(s.count for s in g.content.board.harvest if isinstance(s, Draw))
         building_now = built == g.built and g.barge

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.yu.content import DATA, Content, ContentError, all_effects, card_effects, load
+from engine.yu.content import DATA, BuildingKind, Content, ContentError, all_effects, card_effects, load
 from engine.yu.steps import Find, Module, Read, Steps, walk
 
 
@@ -84,7 +84,7 @@ def _module_needs(content: Content) -> list[str]:
     needs = {
         "food": board.feed is not None,
         "levee": board.levee is not None,
-        "fortress": any(b.kind == "fortress" for b in board.buildings),
+        "fortress": any(b.kind is BuildingKind.FORTRESS for b in board.buildings),
     }
     used = {o.module for o in content.ongoing.values() if o.module}
     for _, steps in all_effects(content):

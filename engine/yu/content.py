@@ -10,6 +10,7 @@ import hashlib
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache, cached_property
 from pathlib import Path
 from typing import ClassVar, NoReturn, TypeVar
@@ -165,10 +166,27 @@ class HutSpace:
     reward: Steps
 
 
+class BuildingKind(StrEnum):
+    FARM = "farm"
+    OUTPOST = "outpost"
+    HUT = "hut"
+    FORTRESS = "fortress"
+    """Only with the Fortress module."""
+
+    @property
+    def table(self) -> str:
+        """The name of the content table that lists buildings of this kind."""
+        return "fortresses" if self is BuildingKind.FORTRESS else f"{self}s"
+
+
+BASE_BUILDINGS = {BuildingKind.FARM: 3, BuildingKind.OUTPOST: 4, BuildingKind.HUT: 4}
+"""How many buildings of each kind the base board has."""
+
+
 @dataclass(frozen=True, slots=True)
 class Building:
     id: str
-    kind: str
+    kind: BuildingKind
     name: str
     harvest: Steps
     joins: int
@@ -182,7 +200,7 @@ class Board:
     harvest: Steps
     per_outpost: Steps
     supply: tuple[int, ...]
-    building_costs: dict[str, Cost]
+    building_costs: dict[BuildingKind, Cost]
     trades: tuple[Trade, ...]
     shore: tuple[ShoreIcon, ...]
     sites: tuple[Site, ...]
@@ -245,7 +263,7 @@ class Content:
     @cached_property
     def hut_order(self) -> tuple[str, ...]:
         """The Huts' ids, left to right: the order they must be built in."""
-        return tuple(b.id for b in self.board.buildings if b.kind == "hut")
+        return tuple(b.id for b in self.board.buildings if b.kind is BuildingKind.HUT)
 
     def building(self, building_id: str) -> Building:
         return self.buildings[building_id]
@@ -568,9 +586,9 @@ def load_board(file: str, data: Table) -> Board:
     supply = tuple(supply_table.get(name, int, check=_not_negative) for name in INDEX)
     supply_table.done()
     costs_table = _Record(file, top.get("building_costs", dict), "building_costs")
-    building_costs = {k: costs_table.terms(k, parse_cost) for k in ("farm", "outpost", "hut")}
-    if "fortress" in costs_table.data:
-        building_costs["fortress"] = costs_table.terms("fortress", parse_cost)
+    building_costs = {k: costs_table.terms(k, parse_cost) for k in BASE_BUILDINGS}
+    if BuildingKind.FORTRESS in costs_table.data:
+        building_costs[BuildingKind.FORTRESS] = costs_table.terms(BuildingKind.FORTRESS, parse_cost)
     costs_table.done()
 
     trades = []
@@ -633,14 +651,15 @@ def load_board(file: str, data: Table) -> Board:
         r.done()
 
     buildings = []
-    for kind in ("farm", "outpost", "hut", "fortress"):
-        if kind == "fortress" and "fortresses" not in data:
+    for kind in BuildingKind:
+        if kind is BuildingKind.FORTRESS and kind.table not in data:
             continue
-        for r in _records(file, data, kind + "es" if kind == "fortress" else kind + "s"):
+        for r in _records(file, data, kind.table):
             joins = r.optional("joins", list, [])
-            if kind != "outpost" and joins:
+            is_outpost = kind is BuildingKind.OUTPOST
+            if not is_outpost and joins:
                 r.fail("joins", "only Outposts join colours")
-            if kind == "outpost" and (len(joins) < 2 or any(j not in WORKERS for j in joins)):
+            if is_outpost and (len(joins) < 2 or any(j not in WORKERS for j in joins)):
                 r.fail("joins", "must name at least two Worker colours")
             buildings.append(
                 Building(
@@ -652,14 +671,15 @@ def load_board(file: str, data: Table) -> Board:
                 )
             )
             r.done()
-    counts = {k: sum(b.kind == k for b in buildings) for k in ("farm", "outpost", "hut")}
-    if counts != {"farm": 3, "outpost": 4, "hut": 4}:
-        raise ContentError(f"{file}: buildings: need 3 farms, 4 outposts and 4 huts, found {counts}")
-    if any(b.kind == "fortress" for b in buildings) != ("fortress" in building_costs):
+    counts = {k: sum(b.kind is k for b in buildings) for k in BASE_BUILDINGS}
+    if counts != BASE_BUILDINGS:
+        found = ", ".join(f"{n} {k.table}" for k, n in counts.items())
+        raise ContentError(f"{file}: buildings: need 3 farms, 4 outposts and 4 huts, found {found}")
+    if any(b.kind is BuildingKind.FORTRESS for b in buildings) != (BuildingKind.FORTRESS in building_costs):
         raise ContentError(
             f"{file}: fortresses: a Fortress needs a cost in building_costs, and a cost a Fortress"
         )
-    if len(hut_spaces) != 1 + counts["hut"]:
+    if len(hut_spaces) != 1 + counts[BuildingKind.HUT]:
         raise ContentError(f"{file}: hut_spaces: need one space at the start and one per Hut (5)")
 
     board = Board(

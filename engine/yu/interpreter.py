@@ -84,16 +84,18 @@ def push(machine: Machine, steps: Sequence[Step]) -> None:
     machine.stack.extend(reversed(steps))
 
 
-def run(machine: M, words: Words[M], interrupt: Callable[[M], Decision | None] | None = None) -> None:
+def run(machine: M, words: Words[M], before: Callable[[M], None] | None = None) -> None:
     """Resolve steps until the player must decide, the stack is empty or the
-    machine stops. ``interrupt`` names a decision that must come before the
-    next step, if there is one."""
+    machine stops. ``before`` runs ahead of each step: it may put a decision
+    that must come first on top, or take off one that no longer waits."""
     stack = machine.stack
     stopped = machine.stopped
     handlers = words.get
     while stack and not stopped():
-        if interrupt is not None and (urgent := interrupt(machine)) is not None:
-            stack.append(urgent)
+        if before is not None:
+            before(machine)
+            if not stack:
+                break
         step = stack[-1]
         handler = handlers(type(step))
         if handler is None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from engine.yu import words
 from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
-from engine.yu.content import TradeOption
+from engine.yu.content import BuildingKind, TradeOption
 from engine.yu.interpreter import push
 from engine.yu.items import CLAY, COWRIE, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
 from engine.yu.payments import payments, widen
@@ -251,9 +251,10 @@ def _build(g: State, menu: Menu) -> None:
     upcoming = next_hut(g)
     for building in content.board.buildings:
         kind = building.kind
-        if kind == "fortress" and "fortress" not in g.modules:
+        if kind is BuildingKind.FORTRESS and "fortress" not in g.modules:
             continue
-        if priced.get(kind) and building.id not in built and (kind != "hut" or building.id == upcoming):
+        hut = kind is BuildingKind.HUT
+        if priced.get(kind) and building.id not in built and (not hut or building.id == upcoming):
             found = [_build_action(building.id, site + 1, pay) for pay in priced[kind] for site in sites]
             menu.offer(
                 _build_target(building.id),
@@ -264,7 +265,7 @@ def _build(g: State, menu: Menu) -> None:
             target = _build_target(building.id)
             if building.id in built:
                 menu.refuse(target, f"{building.name} is already built.")
-            elif kind == "hut" and building.id != upcoming:
+            elif hut and building.id != upcoming:
                 menu.refuse(target, "Huts are built in order, left to right.")
             elif not sites:
                 menu.refuse(target, "No build site is open and free; building the Canal opens more.")
@@ -531,16 +532,9 @@ def _unplaced(g: State, action: Action) -> str:
 # -- carrying out a legal action ---------------------------------------------------
 
 
-def _from_hand(g: State, card: str) -> None:
-    """Take a card out of the hand; it answers the call to use it, if there was one."""
-    g.hand.remove(card)
-    if isinstance(g.decision, UseHand):
-        g.stack.pop()
-
-
 def _play(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
-    _from_hand(g, card.id)
+    g.hand.remove(card.id)
     g.exhausted.append(card.id)
     event(g, "play", f"Played {card.name}.")
     push(g, card.play)
@@ -548,7 +542,7 @@ def _play(g: State, a: Action) -> None:
 
 def _discard(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
-    _from_hand(g, card.id)
+    g.hand.remove(card.id)
     g.discard.append(card.id)
     event(g, "discard", f"Discarded {card.name} for all its items.")
     push(g, card.discarded)
@@ -556,7 +550,7 @@ def _discard(g: State, a: Action) -> None:
 
 def _tuck(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
-    _from_hand(g, card.id)
+    g.hand.remove(card.id)
     g.tucked.append(card.id)
     event(g, "tuck", f"Tucked {card.name} under the board: {words.steps(card.tuck)} every Harvest.")
 
@@ -569,7 +563,7 @@ def trade_option(g: State, a: Action) -> TradeOption:
 def _trade(g: State, a: Action) -> None:
     option = trade_option(g, a)
     if a.card is not None:
-        _from_hand(g, a.card)
+        g.hand.remove(a.card)
         g.exhausted.append(a.card)
         event(g, "trade", f"Traded {name(g, a.card)} away to the Exhausted Pile.")
     else:
@@ -640,7 +634,7 @@ def _build_do(g: State, a: Action) -> None:
     g.sites[site] = building.id
     event(g, "build", f"Built {building.name} on site {site + 1}.")
     steps = list(g.content.board.sites[site].covers)
-    if building.kind == "hut":
+    if building.kind is BuildingKind.HUT:
         hut_card = g.content.huts[g.hut_cards[g.huts_built]]
         g.huts_built += 1
         event(g, "hut", f"The Hut card turned over: {hut_card.name}.", True, hut_card.id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.yu import card_row, words
-from engine.yu.content import FOODS, JADE_GROUPS
+from engine.yu.content import FOODS, JADE_GROUPS, BuildingKind
 from engine.yu.events import Event
 from engine.yu.interpreter import Words, branch, push, run
 from engine.yu.items import ITEMS, WORKERS, Cost, Item
@@ -105,23 +105,30 @@ def resolve(g: State) -> None:
 AFTER_ACTIONS = (Phase.BARGE, Phase.ATTACKS, Phase.REFRESH)
 
 
-def _hand_to_use(g: State) -> UseHand | None:
+def _hand_to_use(g: State) -> None:
     """Once Take Actions has ended, a card that comes into the hand is used at
     once, before the Round goes on (ruling 19): no card is carried in hand
-    into the next Round."""
-    if g.hand and g.phase in AFTER_ACTIONS and not isinstance(g.stack[-1], UseHand):
-        return UseHand()
-    return None
+    into the next Round. The call waits on top while the hand holds a card
+    (trades made meanwhile resolve above it) and is gone once it is empty."""
+    if isinstance(g.stack[-1], UseHand):
+        if not g.hand:
+            g.stack.pop()
+    elif g.hand and g.phase in AFTER_ACTIONS and not any(isinstance(s, UseHand) for s in g.stack):
+        g.stack.append(UseHand())
 
 
 # -- what the state tells ------------------------------------------------------
 
 
+def outpost_joins(g: State) -> list[int]:
+    """For each Outpost built, the mask of Worker colours it joins."""
+    return [g.content.building(b).joins for b in g.sites if b and g.content.building(b).joins]
+
+
 def groups(g: State) -> tuple[int, ...]:
     """For each Worker colour, the mask of colours it counts as (joined by Outposts)."""
     if g.groups is None:
-        joins = [g.content.building(b).joins for b in g.sites if b and b.startswith("outpost")]
-        g.groups = colour_groups(joins)
+        g.groups = colour_groups(outpost_joins(g))
     return g.groups
 
 
@@ -366,7 +373,7 @@ def _harvest(g: State, step: Harvest) -> None:
         if site:
             building = g.content.building(site)
             steps += building.harvest
-            if building.kind == "outpost":
+            if building.kind is BuildingKind.OUTPOST:
                 steps += board.per_outpost
     for card in g.tucked:
         steps += g.content.townsfolk[card].tuck

@@ -12,7 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.yu import words
-from engine.yu.content import Barbarian, Building, CanalCard, Entry, HutCard, Ongoing, Townsfolk, Trade
+from engine.yu.content import (
+    Barbarian,
+    Building,
+    BuildingKind,
+    CanalCard,
+    Entry,
+    HutCard,
+    Ongoing,
+    Townsfolk,
+    Trade,
+)
 from engine.yu.items import Cost, Item, colours
 from engine.yu.rules import damage, food_wanted, open_sites, shore_barbarians, tuck_spaces
 from engine.yu.state import Outcome, Phase, State
@@ -160,7 +170,7 @@ class View:
     trades: tuple[TradeSpace, ...]
     sites: tuple[SiteSpace, ...]
     buildings: tuple[Construction, ...]
-    building_costs: dict[str, Cost]
+    building_costs: dict[BuildingKind, Cost]
     rules: StoryRules
     ongoing: tuple[Ongoing, ...]
     fortunes: tuple[Ongoing, ...]
@@ -252,7 +262,7 @@ def view(g: State) -> View:
         buildings=tuple(
             Construction(b, built_on.get(b.id), colours(b.joins))
             for b in board.buildings
-            if b.kind != "fortress" or "fortress" in modules
+            if b.kind is not BuildingKind.FORTRESS or "fortress" in modules
         ),
         building_costs=dict(board.building_costs),
         rules=StoryRules(

@@ -9,7 +9,7 @@ import pytest
 from scenario import blank, edit, give, place
 
 from engine.rng import Rng
-from engine.yu import Game, new_game
+from engine.yu import Action, Game, new_game
 from engine.yu.bots import HeuristicBot, RandomBot, make_bot
 from engine.yu.content import load
 from engine.yu.rules import food_wanted
@@ -57,7 +57,7 @@ def test_heuristic_bot_answers_every_decision() -> None:
     kinds: set[str] = set()
     for seed in range(5):
         _, keys = play_checked("heuristic", seed)
-        kinds.update(key.split(":")[0] for key in keys)
+        kinds.update(Action.parse(key).kind for key in keys)
     assert {"play", "canal", "end", "pick"} <= kinds
     assert kinds & {"bribe", "suffer"}
 

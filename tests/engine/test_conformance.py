@@ -71,8 +71,11 @@ def check_invariants(g: Game) -> None:
     content = g.content
     assert_whole(g)
     assert len(set(g.in_play)) == len(g.in_play)
+    calls = sum(isinstance(s, UseHand) for s in g.stack)
     if g.hand and g.phase in AFTER_ACTIONS and not g.over:
-        assert isinstance(g.decision, UseHand), "a card drawn after Take Actions is used at once"
+        assert calls == 1, "a card drawn after Take Actions is used at once"
+    assert not isinstance(g.decision, UseHand) or g.hand, "the call to use a card waits only for a card"
+    assert g.over or g.legal_actions(), "a game that is not over always has a legal action"
 
     on_huts = Counter(c for c in g.hut_spaces if c is not None)
     for i, total in enumerate(content.board.supply):

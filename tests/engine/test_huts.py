@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from scenario import edit, give, have, keys, place, settle
 
-from engine.yu import Content, Game, IllegalAction
+from engine.yu import Content, Game, IllegalAction, Kind
 from engine.yu.items import INDEX, ITEMS
 from engine.yu.rules import tuck_spaces
 from engine.yu.steps import Gain
@@ -34,7 +34,7 @@ def test_ruling_12_each_hut_built_opens_one_more_hut_space(game: Game, content: 
     give(game, white=1)
     for huts in range(len(content.board.hut_spaces)):
         edit(game, huts_built=huts)
-        assert {int(k.split(":")[1]) for k in hut_keys(game)} == set(range(1, huts + 2))
+        assert {a.space for a in game.legal_actions() if a.kind is Kind.HUT} == set(range(1, huts + 2))
 
 
 def test_ruling_12_a_worker_of_any_colour_earns_the_reward_at_once(game: Game, content: Content) -> None:

@@ -188,6 +188,21 @@ def test_ruling_19_a_card_drawn_after_take_actions_may_be_traded_away(game: Game
     assert isinstance(game.decision, Bribe)
 
 
+def test_ruling_19_trading_before_using_the_card_still_lets_the_round_go_on(game: Game) -> None:
+    bribe_with_trade_6_open(game)
+    top = game.deck[-1]
+    give(game, cowrie=4)
+    game.apply("trade:6")
+    game.apply("trade:2")  # a trade while the card waits: its gain resolves first
+    game.apply("trade:2")
+    assert isinstance(game.decision, UseHand)
+    game.apply(f"discard:{top}")
+    assert game.hand == []
+    assert isinstance(game.decision, Bribe)
+    game.apply("bribe:W")
+    assert game.round == 2 and game.phase is Phase.ACTIONS
+
+
 def test_ruling_19_no_card_is_carried_into_the_next_round(game: Game) -> None:
     bribe_with_trade_6_open(game)
     top = game.deck[-1]

@@ -39,7 +39,7 @@ class ActTestCase(BaseTestCase):
         self.assertEqual(game.state, self.start)
 
     def test_it_applies_an_action_and_redirects(self) -> None:
-        card = self.play.split(":")[1]
+        card = Action.parse(self.play).card
         r = self.post(self.play)
         self.assertRedirects(r, self.board_url)
         self.campaign.refresh_from_db()
@@ -92,7 +92,7 @@ class ActTestCase(BaseTestCase):
         self.assertEqual(GameAction.objects.count(), 1)
         self.campaign.refresh_from_db()
         self.assertEqual(self.campaign.version, 1)
-        self.assertIn(self.other_play.split(":")[1], self.campaign.games.get().state["hand"])
+        self.assertIn(Action.parse(self.other_play).card, self.campaign.games.get().state["hand"])
 
     def test_it_never_applies_an_action_twice(self) -> None:
         self.post(self.play, htmx=True)

@@ -1,0 +1,91 @@
+"""The project's own modules import each other without a circle."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "campaigns", "config")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """The project modules that ``name`` imports anywhere in its file (inside
+    functions and ``TYPE_CHECKING`` blocks too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            # ``from package import module`` imports the module; ``from module import name``
+            # imports the module that holds the name.
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        else:
+            continue
+        yield from (t for t in targets if t in known and t != name)
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: set(imported(name, path, known)) for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_walk_sees_the_imports() -> None:
+    edges = graph()
+    assert "engine.yu.actions" in edges["engine.yu.game"]
+    assert "engine.yu.game" in edges["engine.yu"]  # a package's own __init__
+    assert "campaigns.store" in edges["campaigns.views"]
+
+
+def test_the_finder_sees_a_circle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    assert cycles(graph()) == []

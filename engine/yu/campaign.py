@@ -193,9 +193,6 @@ class Campaign:
             self.modules_on,
         )
 
-    def stopped(self) -> bool:
-        return False
-
     def _between(self, why: bool = False) -> Menu:
         """Between games: the story's choice, else starting the next game."""
         menu = Menu(why)

@@ -247,6 +247,17 @@ class Content:
         """Each trade's options by trade number and the item chosen."""
         return {(t.number, o.item): o for t in self.board.trades for o in t.options}
 
+    @cached_property
+    def sites_uncovered(self) -> tuple[tuple[int, ...], ...]:
+        """For 0 to 6 Canal sections built, the indexes of the build sites uncovered."""
+        sites = self.board.sites
+        return tuple(tuple(i for i, s in enumerate(sites) if s.opened_by <= n) for n in range(7))
+
+    @cached_property
+    def trades_open(self) -> tuple[tuple[Trade, ...], ...]:
+        """For 0 to 6 Canal sections built, the trades uncovered."""
+        return tuple(tuple(t for t in self.board.trades if t.opened_by <= n) for n in range(7))
+
     def stone(self, card_id: str) -> int:
         return self.cards[card_id].stone
 

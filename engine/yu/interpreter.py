@@ -3,7 +3,7 @@
 Each keeps a stack of steps (the top at the end) and a table of words: the
 step's class and the function that carries it out. :func:`run` resolves
 steps until a :class:`~engine.yu.steps.Decision` that the words leave to the
-player waits on top, the stack is empty, or the machine stops (a game ends).
+player waits on top or the stack is empty (a game that ends clears it).
 A game's words are the rules (:mod:`engine.yu.rules`); the campaign's are the
 story's words and its own (:mod:`engine.yu.campaign`).
 """
@@ -23,10 +23,6 @@ Words = Mapping[type[Step], Callable[[M, Any], None]]
 
 class Machine(Protocol):
     stack: list[Step]
-
-    def stopped(self) -> bool:
-        """Whether nothing more may be resolved (the game is over)."""
-        ...
 
     def facts(self) -> Facts: ...
 
@@ -85,13 +81,12 @@ def push(machine: Machine, steps: Sequence[Step]) -> None:
 
 
 def run(machine: M, words: Words[M], before: Callable[[M], None] | None = None) -> None:
-    """Resolve steps until the player must decide, the stack is empty or the
-    machine stops. ``before`` runs ahead of each step: it may put a decision
+    """Resolve steps until the player must decide or the stack is empty.
+    ``before`` runs ahead of each step: it may put a decision
     that must come first on top, or take off one that no longer waits."""
     stack = machine.stack
-    stopped = machine.stopped
     handlers = words.get
-    while stack and not stopped():
+    while stack:
         if before is not None:
             before(machine)
             if not stack:

@@ -19,8 +19,8 @@ from engine.yu import words
 from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
 from engine.yu.content import BuildingKind, TradeOption
 from engine.yu.interpreter import push
-from engine.yu.items import CLAY, COWRIE, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
-from engine.yu.payments import payments, widen
+from engine.yu.items import CLAY, COWRIE, INDEX, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
+from engine.yu.payments import payments
 from engine.yu.rules import (
     damage,
     event,
@@ -109,7 +109,7 @@ def _payments(g: State, cost: Cost, extra_provisions: int = 0) -> tuple[Payment,
         return ()
     if not cost.workers:
         return (NO_WORKERS,)
-    return payments(widen(cost.workers, groups(g)), (have[0], have[1], have[2], have[3], have[4]))
+    return payments(cost.workers, groups(g), (have[0], have[1], have[2], have[3], have[4]))
 
 
 def _shortfall(g: State, cost: Cost, extra_provisions: int = 0) -> str:
@@ -136,12 +136,18 @@ def _collectable(g: State, gains: Steps) -> bool:
 
 
 # -- the families ----------------------------------------------------------------
+#
+# Listing the legal actions is the engine's hottest path: actions are made once
+# and cached, and Enum members are not looked up on their class inside loops
+# (in Python 3.11 that goes through ``EnumType.__getattr__``).
+
+HUT, FORTRESS = BuildingKind.HUT, BuildingKind.FORTRESS
 
 
 @lru_cache(maxsize=1 << 14)
-def _paid(kind: Kind, space: int | None, payment: Payment) -> Action:
-    """An action paid with Workers (made once: listing the legal actions is hot)."""
-    return Action(kind, space=space, payment=payment)
+def _paid(target: Action, payment: Payment) -> Action:
+    """``target`` paid with these Workers."""
+    return target._replace(payment=payment)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -181,7 +187,7 @@ def _canal(g: State, menu: Menu) -> None:
         cost = g.content.canals[g.river[g.built]].cost
         pays = _payments(g, cost)
         if pays:
-            found = [_paid(Kind.CANAL, None, pay) for pay in pays]
+            found = [_paid(CANAL, pay) for pay in pays]
             menu.offer(CANAL, found, "That payment does not match the Canal's cost.")
         elif menu.why:
             menu.refuse(CANAL, f"Cannot build the Canal: {_shortfall(g, cost)}.")
@@ -224,7 +230,7 @@ def _card_row(g: State, menu: Menu) -> None:
             defeat = g.content.barbarians[card].defeat
             pays = _payments(g, defeat, costs[slot])
             if pays:
-                found = [_paid(Kind.ATTACK, slot + 1, pay) for pay in pays]
+                found = [_paid(ATTACK[slot], pay) for pay in pays]
                 menu.offer(ATTACK[slot], found, "That payment does not match the Barbarian's cost.")
             elif why:
                 menu.refuse(ATTACK[slot], f"Cannot attack: {_shortfall(g, defeat, costs[slot])}.")
@@ -247,14 +253,17 @@ def _build(g: State, menu: Menu) -> None:
         return
     built = set(g.sites)
     costs = content.board.building_costs
-    priced = {kind: _payments(g, cost) for kind, cost in costs.items()} if sites else {}
+    priced: dict[BuildingKind, tuple[Payment, ...]] = {}
     upcoming = next_hut(g)
     for building in content.board.buildings:
         kind = building.kind
-        if kind is BuildingKind.FORTRESS and "fortress" not in g.modules:
+        if kind is FORTRESS and "fortress" not in g.modules:
             continue
-        hut = kind is BuildingKind.HUT
-        if priced.get(kind) and building.id not in built and (not hut or building.id == upcoming):
+        hut = kind is HUT
+        free = building.id not in built and (not hut or building.id == upcoming)
+        if free and sites and kind not in priced:
+            priced[kind] = _payments(g, costs[kind])
+        if free and priced.get(kind):
             found = [_build_action(building.id, site + 1, pay) for pay in priced[kind] for site in sites]
             menu.offer(
                 _build_target(building.id),
@@ -288,6 +297,8 @@ def _huts(g: State, menu: Menu) -> None:
     have = g.have
     colours = [c for c in range(5) if have[c]]
     why = menu.why
+    if not colours and not why:
+        return
     for slot, colour in enumerate(g.hut_spaces):
         space = slot + 1
         if slot <= g.huts_built and colour is None and colours:
@@ -301,6 +312,9 @@ def _huts(g: State, menu: Menu) -> None:
                 menu.refuse(target, f"Hut space {space} already holds a Worker until the next Harvest.")
             else:
                 menu.refuse(target, "You have no Worker to place.")
+
+
+LEVEE = Action(Kind.LEVEE)
 
 
 def _story_rules(g: State, menu: Menu) -> None:
@@ -332,7 +346,7 @@ def _story_rules(g: State, menu: Menu) -> None:
             menu.refuse(stores, reason)
     levee = content.board.levee
     if "levee" in g.modules and levee is not None:
-        target = Action(Kind.LEVEE)
+        target = LEVEE
         if g.levee_used:
             if why:
                 menu.refuse(target, "The levee can be raised once a game, and it already was.")
@@ -340,7 +354,7 @@ def _story_rules(g: State, menu: Menu) -> None:
             if why:
                 menu.refuse(target, "The Flood has not moved yet.")
         else:
-            found = [Action(Kind.LEVEE, payment=pay) for pay in _payments(g, levee)]
+            found = [_paid(LEVEE, pay) for pay in _payments(g, levee)]
             if found or not why:
                 menu.offer(target, found, "That payment does not match the levee's cost.")
             else:
@@ -356,7 +370,8 @@ def _trades(g: State, menu: Menu) -> None:
     """The river trades (at any time, as often as wanted), and playing Fortuity cards."""
     have = g.have
     why = menu.why
-    for trade in g.content.board.trades:
+    content = g.content
+    for trade in content.board.trades if why else content.trades_open[g.built]:
         number = trade.number
         if trade.opened_by > g.built:
             if why:
@@ -410,6 +425,7 @@ def _end(g: State, menu: Menu) -> None:
 
 
 NONE_LEFT = Action(Kind.PICK)
+PICKS = tuple(Action(Kind.PICK, item=i) for i in INDEX.values())
 SUFFER = Action(Kind.SUFFER)
 BRIBE = Action(Kind.BRIBE)
 
@@ -418,7 +434,7 @@ def _answers(g: State, menu: Menu) -> None:
     """Answer the decision waiting on top of the stack."""
     decision = g.decision
     if isinstance(decision, Pick):
-        found = [Action(Kind.PICK, item=i) for i in decision.items if g.supply[i]]
+        found = [PICKS[i] for i in decision.items if g.supply[i]]
         for action in found:
             menu.allow(action)
         if not found:
@@ -431,7 +447,7 @@ def _answers(g: State, menu: Menu) -> None:
         assert card is not None
         bribe = g.content.barbarians[card].bribe
         assert bribe is not None
-        found = [Action(Kind.BRIBE, payment=pay if bribe.workers else None) for pay in _payments(g, bribe)]
+        found = [_paid(BRIBE, pay) if bribe.workers else BRIBE for pay in _payments(g, bribe)]
         if found or not menu.why:
             menu.offer(BRIBE, found, "That payment does not match the bribe.")
         else:

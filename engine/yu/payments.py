@@ -46,8 +46,12 @@ def widen(workers: tuple[tuple[int, int], ...], groups: tuple[int, ...]) -> tupl
 
 
 @lru_cache(maxsize=1 << 16)
-def payments(reqs: tuple[tuple[int, int], ...], have: Payment) -> tuple[Payment, ...]:
-    """Every distinct way to pay the (widened) requirements from ``have``."""
+def payments(
+    workers: tuple[tuple[int, int], ...], groups: tuple[int, ...], have: Payment
+) -> tuple[Payment, ...]:
+    """Every distinct way to pay the Worker requirements from ``have``, each
+    colour counting as the colours ``groups`` joins it to."""
+    reqs = widen(workers, groups)
     if not reqs:
         return (NO_WORKERS,)
     found: set[Payment] = set()

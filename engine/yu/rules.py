@@ -103,6 +103,7 @@ def resolve(g: State) -> None:
 
 
 AFTER_ACTIONS = (Phase.BARGE, Phase.ATTACKS, Phase.REFRESH)
+USE_HAND = UseHand()
 
 
 def _hand_to_use(g: State) -> None:
@@ -110,11 +111,12 @@ def _hand_to_use(g: State) -> None:
     once, before the Round goes on (ruling 19): no card is carried in hand
     into the next Round. The call waits on top while the hand holds a card
     (trades made meanwhile resolve above it) and is gone once it is empty."""
-    if isinstance(g.stack[-1], UseHand):
-        if not g.hand:
-            g.stack.pop()
-    elif g.hand and g.phase in AFTER_ACTIONS and not any(isinstance(s, UseHand) for s in g.stack):
-        g.stack.append(UseHand())
+    stack = g.stack
+    if not g.hand:
+        if type(stack[-1]) is UseHand:
+            stack.pop()
+    elif g.phase in AFTER_ACTIONS and USE_HAND not in stack:
+        stack.append(USE_HAND)
 
 
 # -- what the state tells ------------------------------------------------------
@@ -152,9 +154,9 @@ def damage(g: State, slot: int) -> int:
 
 
 def open_sites(g: State) -> list[int]:
-    return [
-        i for i, site in enumerate(g.content.board.sites) if site.opened_by <= g.built and g.sites[i] is None
-    ]
+    """The indexes of the build sites uncovered and free."""
+    sites = g.sites
+    return [i for i in g.content.sites_uncovered[g.built] if sites[i] is None]
 
 
 def next_hut(g: State) -> str | None:
@@ -219,7 +221,8 @@ def gain(g: State, item: Item, n: int) -> None:
         event(g, "short", f"The Main Supply had no more {ITEMS[item]}: {n - take} not collected.")
 
 
-def lose(g: State, reason: Outcome) -> None:
+def end_game(g: State, reason: Outcome) -> None:
+    """The game ends, won or lost: nothing left on the stack is resolved."""
     g.outcome = reason
     g.phase = Phase.OVER
     g.stack.clear()
@@ -233,10 +236,10 @@ def _advance_flood(g: State) -> None:
     g.flood += 1
     if g.flood > 6:
         event(g, "flood", "The Flood ran off the end of the river.")
-        lose(g, Outcome.FLOOD)
+        end_game(g, Outcome.FLOOD)
     elif g.flood > g.built:
         event(g, "flood", f"The Flood reached unbuilt Canal section {g.flood}.")
-        lose(g, Outcome.FLOOD)
+        end_game(g, Outcome.FLOOD)
     else:
         event(g, "flood", f"The Flood moved onto built Canal section {g.flood}, harmlessly.")
 
@@ -247,7 +250,7 @@ def _ready_top(g: State) -> str | None:
     if not g.ready:
         if not g.exhausted:
             event(g, "damage", "The Ready and Exhausted Piles are both empty.")
-            lose(g, Outcome.DAMAGE)
+            end_game(g, Outcome.DAMAGE)
             return None
         g.ready, g.exhausted = g.exhausted, []
         g.rng.shuffle(g.ready)
@@ -333,7 +336,7 @@ def _add_barbarians(g: State, n: int) -> None:
         g.row[free[-1]] = card
         event(g, "reveal", f"{name(g, card)} joined the Card Row.", True, card)
         if len(card_row.barbarians(g.row)) >= card_row.SPACES:
-            lose(g, Outcome.BARBARIANS)
+            end_game(g, Outcome.BARBARIANS)
             return
     g.row = card_row.close_gaps(g.row)
 
@@ -420,9 +423,7 @@ def _attack(g: State, step: Attack) -> None:
 
 def _end_round(g: State, step: EndRound) -> None:
     if g.built >= 6:
-        g.outcome = Outcome.WON
-        g.phase = Phase.OVER
-        event(g, "outcome", outcome_text(Outcome.WON), data="won")
+        end_game(g, Outcome.WON)
         return
     g.round += 1
     push(g, [Harvest(), TakeActions()])

@@ -145,9 +145,6 @@ class State:
 
     # -- the interpreter's machine ------------------------------------------------
 
-    def stopped(self) -> bool:
-        return self.outcome is not None
-
     def facts(self) -> Facts:
         return self.chapter.facts if self.chapter is not None else Facts(modules=list(self.modules))
 

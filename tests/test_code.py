@@ -1,0 +1,27 @@
+"""The code stays ruff clean and typed: mypy --strict over engine/, campaigns/
+and config/ (with django-stubs), as configured in pyproject.toml."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def check(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+def test_ruff_finds_nothing() -> None:
+    lint = check(str(BIN / "ruff"), "check", ".")
+    assert lint.returncode == 0, lint.stdout
+    layout = check(str(BIN / "ruff"), "format", "--check", ".")
+    assert layout.returncode == 0, layout.stdout
+
+
+def test_mypy_finds_nothing() -> None:
+    typed = check(str(BIN / "mypy"))
+    assert typed.returncode == 0, typed.stdout

@@ -609,11 +609,14 @@ def _canal_do(g: State, a: Action) -> None:
     push(g, card.effects)
 
 
+FREE = Cost()
+
+
 def _take_from_row(g: State, a: Action) -> str:
     slot = (a.space or 0) - 1
     card = g.row[slot]
     assert card is not None
-    spend(g, Cost(), NO_WORKERS, g.row_costs[slot])
+    spend(g, FREE, NO_WORKERS, g.row_costs[slot])
     g.row[slot] = None
     return card
 
@@ -668,10 +671,14 @@ def _hut(g: State, a: Action) -> None:
     push(g, g.content.board.hut_spaces[slot].reward)
 
 
+AFTER_ACTIONS_STEPS = (ReturnBarge(), SufferAttacks(), Refresh(), EndRound())
+"""The Round after Take Actions (steps hold no state: made once)."""
+
+
 def _end_do(g: State, a: Action) -> None:
     event(g, "phase", f"Round {g.round}: actions done.")
     g.phase = Phase.BARGE
-    push(g, [ReturnBarge(), SufferAttacks(), Refresh(), EndRound()])
+    push(g, AFTER_ACTIONS_STEPS)
     if "food" in g.modules and not g.fed:
         event(g, "hunger", f"Food Shortage: nobody brought {food_wanted(g)}, and a Townsfolk card is lost.")
         g.stack.append(Destroy(1))

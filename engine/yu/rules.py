@@ -421,12 +421,15 @@ def _attack(g: State, step: Attack) -> None:
         g.stack.append(Bribe(step.slot))
 
 
+NEXT_ROUND = (Harvest(), TakeActions())
+
+
 def _end_round(g: State, step: EndRound) -> None:
     if g.built >= 6:
         end_game(g, Outcome.WON)
         return
     g.round += 1
-    push(g, [Harvest(), TakeActions()])
+    push(g, NEXT_ROUND)
 
 
 # -- effects --------------------------------------------------------------------

@@ -29,6 +29,8 @@ class ActionForm(forms.Form):
 
     key = forms.CharField(max_length=200)
     version = forms.IntegerField(min_value=0)
+    confirm = forms.BooleanField(required=False)
+    """The player confirmed an action that loses the game."""
 
     def clean_key(self) -> Action | None:
         """The action, or None for an undo."""

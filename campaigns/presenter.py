@@ -22,6 +22,7 @@ from engine.yu.content import Barbarian, BuildingKind, Content
 from engine.yu.items import ITEMS, WORKERS
 from engine.yu.moves import Option
 from engine.yu.state import Phase
+from engine.yu.threats import Risk
 from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
 
 PHASES = {
@@ -54,6 +55,8 @@ class Choice:
 
     action: Action
     label: str = ""
+    risk: Risk | None = None
+    """What taking it risks: no undo, or the game."""
 
     @property
     def key(self) -> str:
@@ -82,13 +85,22 @@ class Move:
     def single(self) -> Choice | None:
         return self.choices[0] if len(self.choices) == 1 else None
 
+    @property
+    def risk(self) -> Risk | None:
+        """The worst risk among its variants."""
+        risks = [c.risk for c in self.choices if c.risk is not None]
+        return max(risks, key=lambda r: (r.danger, r.reveals), default=None)
+
 
 class Placer:
     """The engine's options, handed out one thing on the board at a time."""
 
-    def __init__(self, options: Iterable[Option], reasons: bool) -> None:
+    def __init__(
+        self, options: Iterable[Option], reasons: bool, risk: Callable[[Action], Risk | None] | None = None
+    ) -> None:
         self.options = {option.target: option for option in options}
         self.reasons = reasons
+        self.risk = risk
         self.placed: set[Action] = set()
 
     def move(
@@ -105,7 +117,8 @@ class Placer:
             return Move(verb, style=style)
         actions = [a for a in option.actions if keep is None or keep(a)]
         self.placed.update(actions)
-        choices = [Choice(a, label(a) if label else "") for a in actions]
+        risk = self.risk
+        choices = [Choice(a, label(a) if label else "", risk(a) if risk else None) for a in actions]
         return Move(verb, choices, option.refusal if self.reasons else "", style)
 
     def rest(self) -> list[Move]:
@@ -119,18 +132,23 @@ def present(
     options: list[Option],
     story: CampaignView,
     last_events: list[dict[str, Any]] | None = None,
+    risk: Callable[[Action], Risk | None] | None = None,
+    cause: str = "",
 ) -> dict[str, Any]:
     """Everything the board templates show, from the engine's views and options
     (none for a watcher). ``last_events`` are the events of the last action,
-    for the reading panel."""
+    for the reading panel; ``risk`` tells what an action risks; ``cause`` is
+    what the player did that opened the decision now waiting."""
     view = game.view()
     acting = view.phase is Phase.ACTIONS and view.decision is None and not view.outcome
-    placer = Placer(options, reasons=acting)
+    placer = Placer(options, reasons=acting or view.decision is not None, risk=risk)
     content = game.content
+    between = _between(story, placer)
+    decision = _decision(view, placer)
     board: dict[str, Any] = {
         "view": view,
-        "between": _between(story, placer),
-        "decision": _decision(view, placer),
+        "between": between,
+        "decision": decision,
         "hand": _hand(view, placer, content),
         "row": _row(view, placer),
         "river": _river(view, placer),
@@ -144,9 +162,45 @@ def present(
         "acting": acting,
         "reading": reading(game, last_events or []),
         "story": story,
+        "whats_new": story.whats_new if story.whats_new and not story.game_over else None,
     }
     board["other"] = placer.rest()
+    board["prompt"] = _prompt(view, between, decision, board["hand"], cause)
+    drawer = [o["move"] for t in board["trades"] for o in t["options"]]
+    drawer += [m["move"] for k in board["settlement"]["kinds"] for m in k["buildings"]]
+    drawer += [h["move"] for h in board["settlement"]["huts"]] + board["rules"]["moves"] + board["other"]
+    board["drawer_moves"] = sum(1 for m in drawer if m.available)
     return board
+
+
+def _prompt(
+    view: View,
+    between: dict[str, Any] | None,
+    decision: dict[str, Any] | None,
+    hand: list[dict[str, Any]],
+    cause: str,
+) -> dict[str, Any]:
+    """What the prompt bar asks now, with the moves that answer it (every
+    option of a decision, those the player cannot take with the reason)."""
+    if between is not None:
+        moves = between["moves"] if between["prompt"] else [between["next"]]
+        text = between["prompt"] or (
+            "The campaign is over." if between["over"] else "Read what the story says, then go on."
+        )
+        return {"text": text, "source": "", "moves": moves, "deciding": True}
+    if decision is not None:
+        source = cause if decision["kind"] in ("pick", "usehand") else ""
+        return {"text": decision["prompt"], "source": source, "moves": decision["moves"], "deciding": True}
+    if view.outcome:
+        return {"text": words.OUTCOMES[view.outcome], "source": "", "moves": [], "deciding": False}
+    if view.phase is Phase.ACTIONS:
+        if hand:
+            cards = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+            text = f"Take your actions: use the {cards} in your hand, then end your actions."
+        else:
+            text = "Take more actions if you can afford them, or end your actions."
+        return {"text": text, "source": "", "moves": [], "deciding": False}
+    return {"text": "The Round goes on.", "source": "", "moves": [], "deciding": False}
 
 
 STORY_EVENTS = (
@@ -190,7 +244,9 @@ def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
         "prompt": "The story asks you to choose." if story.decision else "",
         "moves": [m for m in moves if m.available],
         "next": placer.move(Action(Kind.NEXT), f"Start game {story.game + 1}", "primary"),
+        "over": story.over,
         "ending": story.revealed[-1] if story.revealed and story.game_over else None,
+        "summary": story.summary,
     }
 
 
@@ -202,9 +258,7 @@ def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
     barbarian: Barbarian | None = None
     if isinstance(decision, PickView):
         for item in decision.items:
-            moves.append(
-                placer.move(Action(Kind.PICK, item=item), "Take", label=lambda a: ITEMS[a.item or 0])
-            )
+            moves.append(placer.move(Action(Kind.PICK, item=item), f"Take {ITEMS[item]}"))
         moves.append(placer.move(Action(Kind.PICK), "Take nothing"))
     elif isinstance(decision, ChoiceView):
         for n, label in enumerate(decision.labels, 1):
@@ -212,11 +266,11 @@ def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
     elif isinstance(decision, BribeView):
         barbarian = decision.barbarian
         moves.append(placer.move(Action(Kind.BRIBE), "Pay the bribe", "primary"))
-        moves.append(placer.move(Action(Kind.SUFFER), "Suffer the damage", "danger"))
+        moves.append(placer.move(Action(Kind.SUFFER), f"Lose {decision.damage} Townsfolk", "danger"))
     return {
         "kind": type(decision).__name__.removesuffix("View").lower(),
         "prompt": prompt(decision),
-        "moves": [m for m in moves if m.available],
+        "moves": [m for m in moves if m.available or m.reason],
         "barbarian": barbarian,
         "hand": isinstance(decision, UseHandView),
     }

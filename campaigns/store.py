@@ -29,11 +29,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import Campaign, Game, GameAction, new_seed
-from engine.yu import Action, Event, revealed
+from engine.yu import Action, Event, IllegalAction, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
 from engine.yu.campaign import CampaignView
 from engine.yu.moves import Option
+from engine.yu.threats import Risk
 
 T = TypeVar("T")
 UNDO = GameAction.UNDO
@@ -81,6 +82,13 @@ class Board:
     def options(self) -> list[Option]:
         """What the player might do now, and why not for what they cannot."""
         return self.engine.options()
+
+    def risk(self, action: Action) -> Risk | None:
+        """What taking ``action`` risks (None when it is not legal now)."""
+        try:
+            return self.engine.risk(action)
+        except IllegalAction:
+            return None
 
     def story(self) -> CampaignView:
         """The campaign as the player knows it."""

@@ -30,14 +30,18 @@ from campaigns.forms import ActionForm, CampaignForm, InviteForm, RoleForm
 from campaigns.models import Campaign, Invite, Membership
 from campaigns.presenter import present
 from campaigns.sharing import Seat, campaign_for
+from engine.yu import Action
 
 REGIONS = (
     "status",
-    "story",
+    "threats",
     "decision",
+    "happened",
+    "story",
     "hand",
     "row",
     "river",
+    "trades",
     "settlement",
     "rules",
     "campaign",
@@ -164,24 +168,41 @@ def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapper
 
 
-def _context(board: store.Board, seat: Seat, version: int | None = None, notice: str = "") -> dict[str, Any]:
-    """What the board templates show; a watcher gets the same board with no action on it."""
+def _context(
+    board: store.Board,
+    seat: Seat,
+    version: int | None = None,
+    notice: str = "",
+    confirm: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """What the board templates show; a watcher gets the same board with no action on it.
+    ``confirm`` asks the player to confirm a dangerous action (its key and why)."""
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
     last = board.log[-1].events if board.log else []
     options = board.options() if seat.can_act else []
+    risk = board.risk if seat.can_act else None
     return {
         "campaign": board.campaign,
         "seat": seat,
         "watching": not seat.can_act,
         "game_row": board.game_row,
-        "b": present(board.game, options, board.story(), last),
+        "b": present(board.game, options, board.story(), last, risk, _cause(board)),
+        "confirm": confirm,
         "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "undo": board.undo_target if seat.can_act else None,
         "version": board.version if version is None else version,
         "notice": notice,
     }
+
+
+def _cause(board: store.Board) -> str:
+    """What the player last did, not counting the items taken since: what opened the decision now waiting."""
+    for row in reversed(store.effective(board.log)):
+        if not row.key.startswith("pick"):
+            return str(_headline(row.events)["headline"])
+    return ""
 
 
 def _headline(events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -282,6 +303,10 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         return _page(request, store.load(campaign), seat, reason, status=400)
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     board = store.load(campaign)
+    if action is not None and not form.cleaned_data["confirm"] and version == board.version:
+        risk = board.risk(action)
+        if risk is not None and risk.danger:
+            return _confirm(request, board, seat, action, risk.reason)
     before = _regions(request, _context(board, seat, version=version + 1)) if request.htmx else {}
     try:
         if action is None:
@@ -302,6 +327,18 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     key = action.key if action is not None else store.UNDO
     response["HX-Trigger"] = json.dumps({"yu:acted": {"key": key, "version": board.version}})
     return response
+
+
+def _confirm(
+    request: HtmxHttpRequest, board: store.Board, seat: Seat, action: Action, reason: str
+) -> HttpResponse:
+    """Ask before an action that loses the game, at once or at the next Harvest or
+    Refresh whatever the player does."""
+    context = _context(board, seat, confirm={"key": action.key, "reason": reason})
+    if request.htmx:
+        html = render_to_string("campaigns/board.html#decision", {**context, "oob": True}, request)
+        return HttpResponse(html + _fresh(request, board, seat))
+    return render(request, "campaigns/board.html", context)
 
 
 def _fresh(request: HttpRequest, board: store.Board, seat: Seat, notice: str = "", live: bool = False) -> str:

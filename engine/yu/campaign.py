@@ -42,9 +42,11 @@ from engine.yu.steps import (
     decode,
     encode,
 )
+from engine.yu.summary import GameSummary, summarize
+from engine.yu.threats import Risk
 from engine.yu.view import ChoiceView, Page
 
-FORMAT = 2
+FORMAT = 3
 GAME_ZONES = ("townsfolk", "barbarians", "canals", "huts", "ongoing")
 MINIMUM = {"barbarians": 8, "huts": 4}
 """Fewest cards a zone may keep when the story retires some."""
@@ -56,6 +58,8 @@ class Result:
     game: int
     seed: int
     outcome: Outcome | None = None
+    summary: GameSummary | None = None
+    """Once the game is over: how far it went and what ended it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +68,8 @@ class Reading:
 
     page: Page
     game: int
+    chosen: tuple[str, ...] = ()
+    """The options the player chose when the entry asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,53 @@ class Beside:
 
     card: Ongoing
     games_left: int | None
+
+
+ZONES = {
+    "townsfolk": "the Townsfolk cards",
+    "barbarians": "the Barbarian cards",
+    "canals": "the Canal cards",
+    "huts": "the Hut cards",
+    "ongoing": "the cards beside the board",
+    "history": "History",
+}
+"""Where a found card goes, in words."""
+BESIDE = {
+    "rule": "a new rule, now beside the board",
+    "skill": "a Skill card, now beside the board",
+    "fortuity": "a Fortuity card you hold until you play it",
+}
+"""What a Story card found beside the board is, in words, by its kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhatsNew:
+    """What the story changed since the previous game began, shown as a game
+    opens: rules turned on or off, Story cards found, cards gone into History,
+    changes to the board, what the game starts with, and the choices made.
+    Empty in game 1."""
+
+    game: int
+    choices: tuple[str, ...] = ()
+    """The options chosen, in order."""
+    modules_added: tuple[str, ...] = ()
+    """The rules turned on, by the name of their rule card."""
+    modules_removed: tuple[str, ...] = ()
+    ongoing: tuple[Ongoing, ...] = ()
+    """Rule, Skill and Fortuity cards found, now beside the board."""
+    found: tuple[Card, ...] = ()
+    """The other Story cards found: Townsfolk, Barbarians, Canals, Huts."""
+    retired: tuple[Card, ...] = ()
+    """Cards gone into History."""
+    adjustments: tuple[str, ...] = ()
+    """Lasting changes to the board and the rules, in words."""
+    start: tuple[str, ...] = ()
+    """What this game started with, once, in words."""
+    lines: tuple[str, ...] = ()
+    """All of the above in words, one sentence each."""
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +150,10 @@ class CampaignView:
     results: tuple[Result, ...]
     decision: ChoiceView | None
     game_over: bool
+    summary: GameSummary | None
+    """The game just finished, between games (None while a game is played)."""
+    whats_new: WhatsNew
+    """What the story changed since the previous game began (empty in game 1)."""
 
 
 class Campaign:
@@ -132,6 +189,13 @@ class Campaign:
         self.start: list[Step] = []
         self.next_start: list[Step] = []
         self.results: list[Result] = []
+        self.chosen: list[tuple[int, str]] = []
+        """The options chosen, as (index in ``read`` of the entry that asked, label)."""
+        self.changes: list[tuple[str, str]] = []
+        """The story's changes since the current game began, as (kind, subject):
+        the next game's :class:`WhatsNew`."""
+        self.news: list[tuple[str, str]] = []
+        """The changes made since the previous game began: this game's :class:`WhatsNew`."""
         self.revealed: list[str] = []
         self.stack: list[Step] = []
         self.over = False
@@ -239,14 +303,32 @@ class Campaign:
             return "First choose one of the story's options."
         return "The game is over: start the next game."
 
+    def risk(self, action: Action | object) -> Risk:
+        """What ``action`` risks (see :meth:`Game.risk`); the end of a game
+        turns over an ending card. Between games nothing can be lost, and
+        every step of the story shows what was hidden: it cannot be undone.
+        An illegal action raises :class:`IllegalAction`."""
+        if self.playing:
+            assert self.game is not None
+            return self.game.risk(action, ending_reveals=True)
+        why = self.explain(action)
+        if why is not None:
+            raise IllegalAction(why)
+        return Risk(reveals=True)
+
     def apply(self, action: Action | object) -> list[Event]:
         parsed = action if isinstance(action, Action) else Action.parse(action)
         self.events = []
         if self.playing:
-            assert self.game is not None
-            events = self.game.apply(parsed)
+            game = self.game
+            assert game is not None
+            asking = game.decision
+            asked = len(self.read) + len(game.chapter.read if game.chapter else ()) - 1
+            events = game.apply(parsed)
             self.log.append(parsed.key)
-            if self.game.over:
+            if isinstance(asking, Choice) and parsed.kind is Kind.CHOOSE:
+                self._chose(asking.options[(parsed.option or 0) - 1].label, asked)
+            if game.over:
                 self._finish_game()
             return events + self.events
         why = self.explain(parsed)
@@ -261,6 +343,7 @@ class Campaign:
         assert isinstance(decision, Choice)
         option = decision.options[(parsed.option or 0) - 1]
         self._event("choice", f"Chose: {option.label}.")
+        self._chose(option.label, len(self.read) - 1)
         push(self, option.steps)
         self._run()
         return self.events
@@ -290,7 +373,16 @@ class Campaign:
     def _start_game(self) -> None:
         self.number += 1
         seed = self.rng.next64() >> 11
-        self.game = Game.new(seed, self.content, self.setup())
+        setup, before = self.setup(), self.game
+        self.news = self.changes
+        if before is not None:  # the rules the last game was played with, and this one
+            self.news = [
+                *(("module", m) for m in setup.modules if m not in before.modules),
+                *(("module_off", m) for m in before.modules if m not in setup.modules),
+                *self.news,
+            ]
+        self.changes = []
+        self.game = Game.new(seed, self.content, setup)
         self.results.append(Result(self.number, seed))
         self.next_start = []
         if self.game.over:  # the story's start effects ended it before the first turn
@@ -308,6 +400,7 @@ class Campaign:
         for step in game.chapter.pending:
             WORDS[type(step)](self, step)
         self.results[-1].outcome = game.outcome
+        self.results[-1].summary = summarize(game)
         won = game.outcome is Outcome.WON
         if won:
             self.wins += 1
@@ -335,8 +428,15 @@ class Campaign:
         self._event("entry", f"Story Book entry {entry.number}: {entry.title}.", entry.number)
         push(self, entry.effects)
 
+    def _chose(self, label: str, asked: int) -> None:
+        """Keep the option chosen, for the journal (under the entry that
+        asked, by its index in ``read``) and for the next game's news."""
+        self.chosen.append((asked, label))
+        self.changes.append(("choice", label))
+
     def _for_next_game(self, step: Step) -> None:
         self.next_start.append(step)
+        self.changes.append(("start", words.steps((step,))))
         self._event("start", f"The next game starts with: {words.steps((step,))}.")
 
     def _find(self, step: Find) -> None:
@@ -346,6 +446,7 @@ class Campaign:
             self.zones[where].append(card)
             if where == "ongoing" and self.content.ongoing[card].kind == "skill":
                 self.skills[card] = self.content.ongoing[card].games
+            self.changes.append(("found", card))
             self._event("find", f"Found Story card {self.content.name(card)}.", card)
         self.found.extend(s for s in step.stones if s not in self.found)
 
@@ -369,6 +470,7 @@ class Campaign:
                 cards.remove(card)
                 self.zones["history"].append(card)
                 self.skills.pop(card, None)
+                self.changes.append(("retired", card))
                 self._event("retire", f"{self.content.name(card)} went into History: {why}.", card)
                 return
 
@@ -408,6 +510,7 @@ class Campaign:
         self._adjusted(f"Every game now starts with {words.steps(step.steps)}.", "start")
 
     def _adjusted(self, text: str, what: str) -> None:
+        self.changes.append(("adjust", text))
         self._event("adjust", text, what)
 
     def _event(self, kind: str, text: str, data: str | int | None = None) -> None:
@@ -415,10 +518,59 @@ class Campaign:
 
     # -- what the player may see ------------------------------------------------------
 
+    def whats_new(self) -> WhatsNew:
+        """What the story changed since the previous game began, in this game's news."""
+        content = self.content
+        rules = {c.module: c.name for c in content.ongoing.values() if c.module}
+        by_kind: dict[str, list[str]] = {}
+        for kind, subject in self.news:
+            by_kind.setdefault(kind, []).append(subject)
+
+        def of(kind: str) -> tuple[str, ...]:
+            return tuple(by_kind.get(kind, ()))
+
+        found = [content.cards[c] for c in of("found")]
+        ongoing = tuple(c for c in found if isinstance(c, Ongoing))
+        others = tuple(c for c in found if not isinstance(c, Ongoing))
+        retired = tuple(content.cards[c] for c in of("retired"))
+        added = tuple(rules.get(m, m) for m in of("module"))
+        removed = tuple(rules.get(m, m) for m in of("module_off"))
+        beside = {c.name for c in ongoing}
+        lines = [
+            *(f"You chose: {label}." for label in of("choice")),
+            *(f"A new rule is in play: {name}." for name in added if name not in beside),
+            *(f"Found {c.name}: {BESIDE.get(c.kind, 'now beside the board')}." for c in ongoing),
+            *(f"Found {c.name}: it joins {ZONES[self._where(c.id)]}." for c in others),
+            *(f"{c.name} went into History." for c in retired),
+            *(f"No longer in play: {name}." for name in removed),
+            *of("adjust"),
+            *(f"This game started with: {what}." for what in of("start")),
+        ]
+        return WhatsNew(
+            self.number,
+            of("choice"),
+            added,
+            removed,
+            ongoing,
+            others,
+            retired,
+            of("adjust"),
+            of("start"),
+            tuple(lines),
+        )
+
+    def _where(self, card: str) -> str:
+        """The campaign zone a card is in now (History once retired)."""
+        return next((zone for zone, cards in self.zones.items() if card in cards), "history")
+
     def view(self) -> CampaignView:
         content = self.content
         found = [content.cards[c] for zone in self.zones.values() for c in zone if content.stone(c)]
         decision = self.decision
+        chosen: dict[int, tuple[str, ...]] = {}
+        for asked, label in self.chosen:
+            chosen[asked] = (*chosen.get(asked, ()), label)
+        game_over = self.game is not None and self.game.over
         return CampaignView(
             game=self.number,
             wins=self.wins,
@@ -428,15 +580,20 @@ class Campaign:
             victory_left=len(self.victory),
             defeat_left=len(self.defeat),
             revealed=tuple(content.endings[c] for c in self.revealed),
-            journal=tuple(Reading(Page.of(content.entries[n]), g) for n, g in self.read),
+            journal=tuple(
+                Reading(Page.of(content.entries[n]), g, chosen.get(i, ()))
+                for i, (n, g) in enumerate(self.read)
+            ),
             this_game=tuple(Page.of(content.entries[n]) for n, g in self.read if g == self.number),
             found=tuple(found),
             history=tuple(content.cards[c] for c in self.zones["history"]),
             ongoing=tuple(Beside(content.ongoing[c], self.skills.get(c)) for c in self.zones["ongoing"]),
             modules=tuple(self.modules_on),
-            results=tuple(Result(r.game, r.seed, r.outcome) for r in self.results),
+            results=tuple(Result(r.game, r.seed, r.outcome, r.summary) for r in self.results),
             decision=ChoiceView(tuple(o.label for o in decision.options)) if decision else None,
-            game_over=self.game is not None and self.game.over,
+            game_over=game_over,
+            summary=self.results[-1].summary if game_over and self.results else None,
+            whats_new=self.whats_new(),
         )
 
     # -- serialization -------------------------------------------------------------------
@@ -465,7 +622,18 @@ class Campaign:
             "harvest": encode(self.harvest),
             "start": encode(self.start),
             "next_start": encode(self.next_start),
-            "results": [[r.game, r.seed, r.outcome.value if r.outcome else None] for r in self.results],
+            "results": [
+                [
+                    r.game,
+                    r.seed,
+                    r.outcome.value if r.outcome else None,
+                    r.summary.to_json() if r.summary else None,
+                ]
+                for r in self.results
+            ],
+            "chosen": [list(c) for c in self.chosen],
+            "changes": [list(c) for c in self.changes],
+            "news": [list(c) for c in self.news],
             "revealed": list(self.revealed),
             "stack": encode(self.stack),
             "over": self.over,
@@ -491,7 +659,13 @@ class Campaign:
         c.read = [(n, g) for n, g in data["read"]]
         for name in ("harvest", "start", "next_start", "stack"):
             setattr(c, name, list(decode(data[name])))
-        c.results = [Result(g, s, Outcome(o) if o else None) for g, s, o in data["results"]]
+        c.results = [
+            Result(g, s, Outcome(o) if o else None, GameSummary.from_json(m) if m else None)
+            for g, s, o, m in data["results"]
+        ]
+        c.chosen = [(i, label) for i, label in data["chosen"]]
+        c.changes = [(kind, subject) for kind, subject in data["changes"]]
+        c.news = [(kind, subject) for kind, subject in data["news"]]
         c.game = Game.from_dict(data["current"], content) if data["current"] is not None else None
         return c
 

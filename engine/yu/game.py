@@ -1,7 +1,8 @@
 """One game of Legacy of Yu: its state with the public API on top.
 
 ``legal_actions()`` / ``apply()`` / ``explain()`` / ``options()`` /
-``view()`` / ``to_dict()`` / ``from_dict()``; :func:`new_game` sets one up.
+``view()`` / ``threats()`` / ``risk()`` / ``to_dict()`` / ``from_dict()``;
+:func:`new_game` sets one up.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from engine.yu.events import Event
 from engine.yu.moves import Option
 from engine.yu.setup import Setup
 from engine.yu.state import State
+from engine.yu.threats import Risk, Threats, risk, threats
 from engine.yu.view import View, view
 
 
@@ -47,17 +49,26 @@ class Game(State):
     def apply(self, action: Action | object) -> list[Event]:
         """Apply one action and return what happened. An illegal or malformed
         action raises :class:`IllegalAction` and changes nothing."""
+        return moves.play(self, self._legal(action))
+
+    def risk(self, action: Action | object, *, ending_reveals: bool = False) -> Risk:
+        """What ``action`` risks: whether it reveals hidden cards, loses the
+        game at once, or dooms it (worked out on copies, without peeking at
+        hidden cards). ``ending_reveals``: the game's end shows hidden cards
+        (in a campaign). An illegal action raises :class:`IllegalAction`."""
+        return risk(self, self._legal(action), ending_reveals)
+
+    def threats(self) -> Threats:
+        """How close the Flood, the Barbarians and Damage are to ending the game."""
+        return threats(self)
+
+    def _legal(self, action: Action | object) -> Action:
+        """``action`` parsed, if it is legal now; else :class:`IllegalAction`."""
         if not isinstance(action, Action):
             action = Action.parse(action)
         if action not in moves.legal(self):
             raise IllegalAction(moves.explain(self, action) or f"{action.key} is not allowed now")
-        self.events = []
-        self.changed()
-        moves.carry_out(self, action)
-        rules.resolve(self)
-        self.changed()
-        events, self.events = self.events, []
-        return events
+        return action
 
     def view(self) -> View:
         """What the player may see: no hidden order, no face-down cards."""

@@ -18,6 +18,7 @@ from functools import lru_cache
 from engine.yu import words
 from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
 from engine.yu.content import BuildingKind, TradeOption
+from engine.yu.events import Event
 from engine.yu.interpreter import push
 from engine.yu.items import CLAY, COWRIE, INDEX, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
 from engine.yu.payments import payments
@@ -30,6 +31,7 @@ from engine.yu.rules import (
     name,
     next_hut,
     open_sites,
+    resolve,
     spend,
     tuck_spaces,
 )
@@ -439,6 +441,10 @@ def _answers(g: State, menu: Menu) -> None:
             menu.allow(action)
         if not found:
             menu.allow(NONE_LEFT)
+        if menu.why:
+            for i in decision.items:
+                if not g.supply[i]:
+                    menu.refuse(PICKS[i], f"The Main Supply has no {ITEMS[i]} left.")
     elif isinstance(decision, Choice):
         for n in range(1, len(decision.options) + 1):
             menu.allow(Action(Kind.CHOOSE, option=n))
@@ -642,6 +648,7 @@ def _attack(g: State, a: Action) -> None:
     spend(g, band.defeat, a.payment or NO_WORKERS, g.row_costs[slot])
     g.row[slot] = None
     g.barbarian_discard.append(card)
+    g.defeated += 1
     event(g, "defeat", f"Defeated {band.name}.")
     push(g, band.defeated)
 
@@ -775,3 +782,15 @@ CARRY_OUT: dict[Kind, Callable[[State, Action], None]] = {
 
 def carry_out(g: State, action: Action) -> None:
     CARRY_OUT[action.kind](g, action)
+
+
+def play(g: State, action: Action) -> list[Event]:
+    """Carry out a legal action and resolve the stack up to the next
+    decision; return what happened."""
+    g.events = []
+    g.changed()
+    carry_out(g, action)
+    resolve(g)
+    g.changed()
+    events, g.events = g.events, []
+    return events

@@ -221,9 +221,28 @@ def gain(g: State, item: Item, n: int) -> None:
         event(g, "short", f"The Main Supply had no more {ITEMS[item]}: {n - take} not collected.")
 
 
-def end_game(g: State, reason: Outcome) -> None:
-    """The game ends, won or lost: nothing left on the stack is resolved."""
+WHEN = {
+    Phase.SETUP: "as the game began",
+    Phase.HARVEST: "in the Harvest of Round {round}",
+    Phase.ACTIONS: "during the actions of Round {round}",
+    Phase.BARGE: "as the actions of Round {round} ended",
+    Phase.ATTACKS: "in the Barbarian attacks of Round {round}",
+    Phase.REFRESH: "in the Refresh of Round {round}",
+    Phase.OVER: "after the game ended",
+}
+"""When something happens, by phase: for the words that say what ended a game."""
+
+
+def when(g: State) -> str:
+    """``"in the Harvest of Round 3"``: the moment the game is at, in words."""
+    return WHEN[g.phase].format(round=g.round)
+
+
+def end_game(g: State, reason: Outcome, cause: str) -> None:
+    """The game ends, won or lost: nothing left on the stack is resolved.
+    ``cause`` says exactly what ended it, in words."""
     g.outcome = reason
+    g.cause = cause
     g.phase = Phase.OVER
     g.stack.clear()
     event(g, "outcome", outcome_text(reason), data=reason.value)
@@ -232,30 +251,33 @@ def end_game(g: State, reason: Outcome) -> None:
 # -- piles and the Flood ------------------------------------------------------
 
 
-def _advance_flood(g: State) -> None:
+def _advance_flood(g: State, why: str) -> None:
+    """Move the Flood on one space; ``why`` is what moved it, in words
+    ("in the Harvest of Round 3, when a draw found the Ready Pile empty")."""
     g.flood += 1
     if g.flood > 6:
         event(g, "flood", "The Flood ran off the end of the river.")
-        end_game(g, Outcome.FLOOD)
+        end_game(g, Outcome.FLOOD, f"The Flood ran off the end of the river {why}.")
     elif g.flood > g.built:
         event(g, "flood", f"The Flood reached unbuilt Canal section {g.flood}.")
-        end_game(g, Outcome.FLOOD)
+        end_game(g, Outcome.FLOOD, f"The Flood moved onto unbuilt Canal section {g.flood} {why}.")
     else:
         event(g, "flood", f"The Flood moved onto built Canal section {g.flood}, harmlessly.")
 
 
-def _ready_top(g: State) -> str | None:
+def _ready_top(g: State, what: str) -> str | None:
     """The top card of the Ready Pile, reshuffling the Exhausted Pile and
-    advancing the Flood when it is empty (ruling 5); None if the game ended."""
+    advancing the Flood when it is empty (ruling 5); None if the game ended.
+    ``what`` names what takes the card ("draw" or "destroy"), for the cause."""
     if not g.ready:
         if not g.exhausted:
             event(g, "damage", "The Ready and Exhausted Piles are both empty.")
-            end_game(g, Outcome.DAMAGE)
+            end_game(g, Outcome.DAMAGE, f"A {what} {when(g)} found the Ready and Exhausted Piles both empty.")
             return None
         g.ready, g.exhausted = g.exhausted, []
         g.rng.shuffle(g.ready)
         event(g, "shuffle", f"The Exhausted Pile was shuffled into a new Ready Pile of {len(g.ready)}.", True)
-        _advance_flood(g)
+        _advance_flood(g, f"{when(g)}, when a {what} found the Ready Pile empty")
         if g.outcome:
             return None
     return g.ready.pop()
@@ -263,7 +285,7 @@ def _ready_top(g: State) -> str | None:
 
 def _draw(g: State, step: Draw) -> None:
     for _ in range(step.count):
-        card = _ready_top(g)
+        card = _ready_top(g, "draw")
         if card is None:
             return
         g.hand.append(card)
@@ -272,7 +294,7 @@ def _draw(g: State, step: Draw) -> None:
 
 def _destroy(g: State, step: Destroy) -> None:
     for _ in range(step.count):
-        card = _ready_top(g)
+        card = _ready_top(g, "destroy")
         if card is None:
             return
         g.discard.append(card)
@@ -302,7 +324,7 @@ def _draw_townsfolk(g: State, step: DrawTownsfolk) -> None:
 
 def _flood(g: State, step: Flood) -> None:
     for _ in range(step.count):
-        _advance_flood(g)
+        _advance_flood(g, f"{when(g)}, when an effect moved it on")
         if g.outcome:
             return
 
@@ -310,13 +332,14 @@ def _flood(g: State, step: Flood) -> None:
 # -- the Card Row ---------------------------------------------------------------
 
 
-def _add_barbarians(g: State, n: int) -> None:
+def _add_barbarians(g: State, n: int, by: str) -> None:
     """Refresh steps 1, 3 and 4, which are also how an effect reveals a
     Barbarian during the Round (ruling 4): the Townsfolk slide left, the
     left-most is chased off only while there is still no room, the Barbarians
     slide left to leave room on their right, the new ones are revealed right
     to left, and the Barbarians close their gaps towards the right (even when
-    none is added). Seven Barbarians lose the game at once (ruling 3)."""
+    none is added). Seven Barbarians lose the game at once (ruling 3);
+    ``by`` says what added them, for the cause ("after the Refresh of Round 8")."""
     room = min(n, card_row.SPACES - len(card_row.barbarians(g.row)))
     while g.row.count(None) < room:
         chased = next(i for i, c in enumerate(g.row) if card_row.is_townsfolk(c))
@@ -336,18 +359,18 @@ def _add_barbarians(g: State, n: int) -> None:
         g.row[free[-1]] = card
         event(g, "reveal", f"{name(g, card)} joined the Card Row.", True, card)
         if len(card_row.barbarians(g.row)) >= card_row.SPACES:
-            end_game(g, Outcome.BARBARIANS)
+            end_game(g, Outcome.BARBARIANS, f"Seven Barbarians stood in the Card Row {by}.")
             return
     g.row = card_row.close_gaps(g.row)
 
 
 def _reveal_barbarian(g: State, step: RevealBarbarian) -> None:
-    _add_barbarians(g, step.count)
+    _add_barbarians(g, step.count, f"{when(g)}, when an effect revealed one more")
 
 
 def _refresh(g: State, step: Refresh) -> None:
     g.phase = Phase.REFRESH
-    _add_barbarians(g, shore_barbarians(g))
+    _add_barbarians(g, shore_barbarians(g), f"after the Refresh of Round {g.round}")
     if g.outcome:
         return
     for i in range(7):
@@ -362,6 +385,27 @@ def _refresh(g: State, step: Refresh) -> None:
 # -- the phases -----------------------------------------------------------------
 
 
+def harvest_steps(g: State) -> list[Step]:
+    """What a Harvest does now, in order: the printed Harvest, the buildings,
+    the tucked cards, the story's additions and the Skill cards."""
+    content = g.content
+    board = content.board
+    steps: list[Step] = list(board.harvest)
+    for site in g.sites:
+        if site:
+            building = content.building(site)
+            steps += building.harvest
+            if building.kind is BuildingKind.OUTPOST:
+                steps += board.per_outpost
+    for card in g.tucked:
+        steps += content.townsfolk[card].tuck
+    steps += g.harvest_extra
+    if "skills" in g.modules:
+        for card in g.ongoing:
+            steps += content.ongoing[card].harvest
+    return steps
+
+
 def _harvest(g: State, step: Harvest) -> None:
     g.phase = Phase.HARVEST
     event(g, "phase", f"Round {g.round}: Harvest.")
@@ -370,22 +414,8 @@ def _harvest(g: State, step: Harvest) -> None:
             g.hut_spaces[space] = None
             g.have[colour] += 1
             event(g, "return", f"A {WORKERS[colour]} Worker came back from Hut space {space + 1}.")
-    board = g.content.board
-    steps: list[Step] = list(board.harvest)
-    for site in g.sites:
-        if site:
-            building = g.content.building(site)
-            steps += building.harvest
-            if building.kind is BuildingKind.OUTPOST:
-                steps += board.per_outpost
-    for card in g.tucked:
-        steps += g.content.townsfolk[card].tuck
-    steps += g.harvest_extra
-    if "skills" in g.modules:
-        for card in g.ongoing:
-            steps += g.content.ongoing[card].harvest
     g.fed = False
-    push(g, steps)
+    push(g, harvest_steps(g))
 
 
 def _take_actions(g: State, step: TakeActions) -> None:
@@ -426,7 +456,7 @@ NEXT_ROUND = (Harvest(), TakeActions())
 
 def _end_round(g: State, step: EndRound) -> None:
     if g.built >= 6:
-        end_game(g, Outcome.WON)
+        end_game(g, Outcome.WON, f"All six Canal sections stood when Round {g.round} was played out.")
         return
     g.round += 1
     push(g, NEXT_ROUND)

@@ -19,7 +19,7 @@ from engine.yu.events import Event
 from engine.yu.interpreter import Facts
 from engine.yu.steps import CampaignStep, Decision, Step, decode, encode
 
-FORMAT = 2
+FORMAT = 3
 """Version of the JSON form of a game; bump it when the form changes."""
 
 
@@ -76,6 +76,19 @@ class State:
         "in_play",
     )
     """The card zones held as lists of card ids (the last item is the top)."""
+    MUTABLE = (
+        *LISTS,
+        "supply",
+        "have",
+        "row",
+        "sites",
+        "hut_spaces",
+        "row_costs",
+        "harvest_extra",
+        "modules",
+        "stack",
+    )
+    """Every list a game changes in place: :meth:`copy` copies them."""
 
     def __init__(self, content: Content, seed: int) -> None:
         self.content = content
@@ -107,6 +120,10 @@ class State:
         self.stack: list[Step] = []
         """Steps still to resolve, the next on top (the end); a decision waits on top."""
         self.outcome: Outcome | None = None
+        self.cause = ""
+        """What ended the game, in words (set with :attr:`outcome`)."""
+        self.defeated = 0
+        """Barbarians defeated this game."""
         self.row_costs = list(content.board.card_row_costs)
         self.harvest_extra: list[Step] = []
         self.barbarians_extra = 0
@@ -143,6 +160,34 @@ class State:
         """Forget the legal actions worked out before the state changed."""
         self.legal = None
 
+    def copy(self) -> Self:
+        """An independent copy, fast: the lists are copied, the content and
+        the steps (frozen) are shared, the random generator is copied."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        for name in self.MUTABLE:
+            fields[name] = list(fields[name])
+        new.rng = Rng(self.rng.state)
+        new.events = []
+        new.legal = None
+        chapter = self.chapter
+        if chapter is not None:
+            facts = chapter.facts
+            new.chapter = Chapter(
+                Facts(
+                    facts.game,
+                    facts.wins,
+                    facts.losses,
+                    list(facts.read),
+                    list(facts.found),
+                    list(facts.modules),
+                ),
+                list(chapter.read),
+                list(chapter.pending),
+            )
+        return new
+
     # -- the interpreter's machine ------------------------------------------------
 
     def facts(self) -> Facts:
@@ -172,6 +217,8 @@ class State:
             "hut_spaces": list(self.hut_spaces),
             "stack": encode(self.stack),
             "outcome": self.outcome.value if self.outcome else None,
+            "cause": self.cause,
+            "defeated": self.defeated,
             "row_costs": list(self.row_costs),
             "harvest_extra": encode(self.harvest_extra),
             "barbarians_extra": self.barbarians_extra,
@@ -209,6 +256,8 @@ class State:
             "barbarians_extra",
             "fed",
             "levee_used",
+            "cause",
+            "defeated",
         ):
             setattr(g, name, data[name])
         g.phase = Phase(data["phase"])

@@ -27,6 +27,7 @@ from engine.yu.items import Cost, Item, colours
 from engine.yu.rules import damage, food_wanted, open_sites, shore_barbarians, tuck_spaces
 from engine.yu.state import Outcome, Phase, State
 from engine.yu.steps import Bribe, Choice, Pick, Steps, UseHand
+from engine.yu.threats import Threats, threats
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +189,8 @@ class View:
     """The player's supply, by item."""
     supply: tuple[int, ...]
     """The Main Supply, by item."""
+    threats: Threats
+    """How close the Flood, the Barbarians and Damage are to ending the game."""
 
 
 def prompt(decision: DecisionView) -> str:
@@ -299,4 +302,5 @@ def view(g: State) -> View:
         ),
         have=tuple(g.have),
         supply=tuple(g.supply),
+        threats=threats(g),
     )

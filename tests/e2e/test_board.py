@@ -9,9 +9,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from campaigns import store
+from campaigns.models import Campaign
+from engine.yu.bots import HeuristicBot
+
 from .conftest import ARTIFACTS
 
 PASSWORD = "river-of-nine-bends"
+LIMIT = 600
 
 
 def sign_up(page: Page, live_server: LiveServer, name: str) -> None:
@@ -35,34 +40,41 @@ def version(page: Page) -> int:
 
 
 def click_action(page: Page, button_selector: str) -> None:
-    """Click an action button and wait for htmx to bring the next version of the board."""
+    """Click an action button and wait for htmx to bring the next version of the board,
+    or the question the board asks before an action that loses the game."""
     before = version(page)
     page.locator(button_selector).first.click()
-    expect(page.locator("#board-version")).to_have_value(str(before + 1))
+    page.locator(f"#board-version[value='{before + 1}'], #decision.confirming").first.wait_for(
+        state="attached"
+    )
 
 
 def play_one_round(page: Page) -> None:
     """Use every card, end the actions, answer the attacks: until Round 2 begins."""
     for _ in range(60):
-        if page.locator(".status-bar .round").inner_text() != "Round 1":
+        if page.locator("#status .round").inner_text() != "Round 1":
             return
-        if page.locator("#decision button[name=key]:visible").count():
+        if page.locator("#decision.confirming").count():  # an answer that loses the game asks first
+            click_action(page, "#confirm")
+        elif page.locator("#decision .options button[name=key]:visible").count():
             suffer = page.locator("#decision button[value=suffer]")
             click_action(
                 page,
-                "#decision button[value=suffer]" if suffer.count() else "#decision button[name=key]:visible",
+                "#decision button[value=suffer]"
+                if suffer.count()
+                else "#decision .options button[name=key]:visible",
             )
         elif page.locator("#hand button[value^='play:']").count():
             click_action(page, "#hand button[value^='play:']")
         else:
-            click_action(page, "#status button[value=end]")
+            click_action(page, "#decision button[value=end]")
     raise AssertionError("Round 1 never ended")
 
 
 def board_summary(page: Page) -> dict[str, str]:
     return {
         region: page.locator(region).inner_text()
-        for region in ("#status .where", "#hand", "#card-row", "#supply", "#piles", "#log")
+        for region in ("#status", "#hand", "#card-row", "#supply", "#piles", "#log")
     }
 
 
@@ -79,19 +91,19 @@ def test_it_plays_a_round_and_keeps_each_campaign_apart(
     screenshot("1-two-campaigns")
 
     page.goto(first)
-    expect(page.locator(".status-bar .round")).to_have_text("Round 1")
+    expect(page.locator("#status .round")).to_have_text("Round 1")
     screenshot("2-first-board")
     click_action(page, "#hand button[value^='play:']")
     expect(page.locator("#log .log > li")).to_have_count(1)
     screenshot("3-first-card-played")
     play_one_round(page)
-    expect(page.locator(".status-bar .round")).to_have_text("Round 2")
+    expect(page.locator("#status .round")).to_have_text("Round 2")
     expect(page.locator("#hand .card").first).to_be_visible()  # the Harvest drew new cards
     screenshot("4-round-two")
 
     seen = board_summary(page)
     page.reload()
-    expect(page.locator(".status-bar .round")).to_have_text("Round 2")
+    expect(page.locator("#status .round")).to_have_text("Round 2")
     assert board_summary(page) == seen
     screenshot("5-reloaded")
 
@@ -99,7 +111,7 @@ def test_it_plays_a_round_and_keeps_each_campaign_apart(
     page.get_by_role("link", name="Second River").click()
     assert page.url == second
     expect(page.get_by_role("heading", name="Second River")).to_be_visible()
-    expect(page.locator(".status-bar .round")).to_have_text("Round 1")
+    expect(page.locator("#status .round")).to_have_text("Round 1")
     expect(page.locator("#log")).to_contain_text("Nothing yet")
     assert version(page) == 0
     screenshot("6-second-board")
@@ -141,13 +153,35 @@ def page_without_js(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def test_it_plays_without_javascript(page_without_js: Page, live_server: LiveServer) -> None:
+def test_it_plays_a_whole_game_without_javascript(
+    page_without_js: Page, live_server: LiveServer, transactional_db: None
+) -> None:
+    """Plain form posts and redirects, the settlement and the variants opened by
+    their own disclosure widgets, a losing answer confirmed on its own page."""
     page = page_without_js
     sign_up(page, live_server, "plain")
     start_campaign(page, "No Script")
     page.locator("#hand button[value^='play:']").first.click()  # a plain form post, then a redirect
     expect(page.locator("#board-version")).to_have_value("1")
     expect(page.locator("#log .log > li")).to_have_count(1)
-    page.locator("#status button[value=undo]").click()
+    page.locator("#decision button[value=undo]").click()
     expect(page.locator("#board-version")).to_have_value("2")
     expect(page.locator("#log")).to_contain_text("Took back")
+
+    campaign = Campaign.objects.get(name="No Script")
+    bot = HeuristicBot(campaign.seed)
+    for _ in range(LIMIT):
+        game = store.load(campaign, with_log=False).game
+        if game.over:
+            break
+        if page.locator("#decision.confirming").count():
+            page.locator("#confirm").click()
+            continue
+        button = page.locator(f"#board button[name=key][value='{bot.choose(game).key}']").first
+        while not button.is_visible():  # inside a closed disclosure: the drawer, or a move's variants
+            button.locator("xpath=ancestor::details[not(@open)][last()]/summary").click()
+        button.click()
+    else:
+        raise AssertionError(f"no end after {LIMIT} actions")
+    expect(page.locator("#status .outcome-badge")).to_be_visible()
+    expect(page.locator("#story")).to_contain_text("Game 1 is over")

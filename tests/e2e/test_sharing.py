@@ -35,8 +35,8 @@ def shot(page: Page, name: str) -> None:
 def take_an_action(page: Page) -> None:
     """Answer the decision on the board if there is one, else play the first card in hand
     (opening its choices when it has several ways to play)."""
-    if page.locator("#decision button[name=key]:visible").count():
-        click_action(page, "#decision button[name=key]:visible")
+    if page.locator("#decision .options button[name=key]:visible").count():
+        click_action(page, "#decision .options button[name=key]:visible")
         return
     if not page.locator("#hand .moves > button[value^='play:']").count():
         page.locator("#hand details.variants:has(button[value^='play:']) summary").first.click()

@@ -17,7 +17,10 @@ class BoardTestCase(BaseTestCase):
         self.assertContains(r, "<title>Yellow River · Legacy of Yu</title>", html=True)
         for region in (
             "status",
+            "threats",
             "decision",
+            "happened",
+            "trades",
             "hand",
             "card-row",
             "river",
@@ -28,7 +31,8 @@ class BoardTestCase(BaseTestCase):
         ):
             self.assertContains(r, f'id="{region}"')
         self.assertContains(r, "Round 1")
-        self.assertContains(r, "Flood forecast")
+        for meter in ("meter-flood", "meter-barbarians", "meter-townsfolk"):
+            self.assertContains(r, f'data-watch="{meter}"')
         for card in store.load(self.campaign).game.view().hand:
             self.assertContains(r, card.name)
         self.assertContains(r, "Left in the Main Supply")

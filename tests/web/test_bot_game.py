@@ -25,6 +25,7 @@ class BotGameTestCase(BaseTestCase):
         self.client.force_login(self.alice)
         bot = HeuristicBot(SEED)
         html = self.client.get(board_url).content.decode()
+        confirmations = 0
         for _ in range(LIMIT):
             game = store.load(campaign, with_log=False).game
             if game.over:
@@ -34,6 +35,11 @@ class BotGameTestCase(BaseTestCase):
             self.assertIn(choice, offered)
             r = self.client.post(act_url, {"key": choice, "version": board_version(html)}, headers=HTMX)
             self.assertEqual(r.status_code, 200, r.content.decode()[:500])
+            if "Are you sure?" in r.content.decode():  # an action that loses the game asks first
+                confirmations += 1
+                self.assertIn(f'id="board-version" value="{board_version(html)}"', r.content.decode())
+                data = {"key": choice, "version": board_version(html), "confirm": "yes"}
+                r = self.client.post(act_url, data, headers=HTMX)
             self.assertIn(f'id="board-version" value="{board_version(html) + 1}"', r.content.decode())
             html = self.client.get(board_url).content.decode()
         else:
@@ -42,7 +48,10 @@ class BotGameTestCase(BaseTestCase):
         game_row = campaign.games.get()
         self.assertTrue(game_row.outcome)
         self.assertEqual(game_row.version, GameAction.objects.filter(game=game_row).count())
-        self.assertIn('class="outcome outcome-', html)
+        self.assertEqual(
+            confirmations > 0, game_row.outcome != "won"
+        )  # this seed's loss was asked about before it happened
+        self.assertIn('class="outcome-badge outcome-', html)
         self.assertIn("Game 1 is over", html)
         self.assertIn("You turned over", html)
         campaign.refresh_from_db()

@@ -17,7 +17,9 @@ class RulesTestCase(BaseTestCase):
         campaign = self.make_campaign()
         self.client.force_login(self.alice)
         r = self.client.get(f"/c/{campaign.code}/")
-        self.assertContains(r, '<a href="/rules/" target="_blank" rel="noopener">Rules help</a>', html=True)
+        self.assertContains(
+            r, '<a href="/rules/" target="_blank" rel="noopener">Rules and keys</a>', html=True
+        )
 
     def test_it_rejects_post(self) -> None:
         self.assertEqual(self.client.post(self.url).status_code, 405)

@@ -1,0 +1,69 @@
+"""What a finished game comes to: how far the player got, and what ended it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.yu.content import BuildingKind
+from engine.yu.state import Outcome, State
+
+SECTIONS = 6
+"""Canal sections on the river: all of them built wins the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A finished game, as the player sees it between games."""
+
+    outcome: Outcome
+    cause: str
+    """What ended the game, in words: the exact cause of a loss, or the win."""
+    rounds: int
+    """Rounds played, the last one included even if it ended early."""
+    canals: int
+    """Canal sections built, of :data:`SECTIONS`."""
+    defeated: int
+    """Barbarians defeated."""
+    tucked: int
+    """Townsfolk cards tucked."""
+    huts: int
+    buildings: int
+    """The other buildings: Farms, Outposts and the Fortress."""
+    sections: int = SECTIONS
+
+    @property
+    def won(self) -> bool:
+        return self.outcome is Outcome.WON
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome.value,
+            "cause": self.cause,
+            "rounds": self.rounds,
+            "canals": self.canals,
+            "defeated": self.defeated,
+            "tucked": self.tucked,
+            "huts": self.huts,
+            "buildings": self.buildings,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSummary:
+        return cls(**{**data, "outcome": Outcome(data["outcome"])})
+
+
+def summarize(g: State) -> GameSummary:
+    """The summary of a game that is over."""
+    assert g.outcome is not None, "the game is not over"
+    kinds = [g.content.building(site).kind for site in g.sites if site]
+    return GameSummary(
+        outcome=g.outcome,
+        cause=g.cause,
+        rounds=g.round,
+        canals=g.built,
+        defeated=g.defeated,
+        tucked=len(g.tucked),
+        huts=kinds.count(BuildingKind.HUT),
+        buildings=sum(k is not BuildingKind.HUT for k in kinds),
+    )

@@ -1,0 +1,401 @@
+"""How close the game is to being lost, and what an action risks.
+
+The threat meters read the state as it stands: the Flood, the Barbarians in
+the Card Row, the Townsfolk left for the next Harvest. The risk of an action
+is found by playing it on copies of the game whose hidden cards are
+shuffled from public facts only, so it tells nothing the player could not
+know.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.rng import Rng
+from engine.yu import card_row
+from engine.yu.actions import Action, Kind
+from engine.yu.moves import play
+from engine.yu.rules import AFTER_ACTIONS, damage, harvest_steps, shore_barbarians
+from engine.yu.state import LOSSES, Outcome, State
+from engine.yu.steps import (
+    Attack,
+    Bribe,
+    CampaignStep,
+    Destroy,
+    Draw,
+    DrawTownsfolk,
+    EndRound,
+    Flood,
+    Gain,
+    Harvest,
+    Pay,
+    Pick,
+    Refresh,
+    ReturnBarge,
+    RevealBarbarian,
+    Step,
+    SufferAttacks,
+    TakeActions,
+    walk,
+)
+
+RIVER = 6
+"""Canal sections: the Flood runs off the end past the sixth."""
+
+# -- the meters -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FloodMeter:
+    at: int
+    """The space the Flood stands on (0 = the source, 1-6 Canal sections)."""
+    next_space: int
+    """Where it moves next (7 = off the end of the river)."""
+    next_built: bool
+    """That space holds a built Canal section: moving there is harmless."""
+    cards_before: int
+    """Cards left in the Ready Pile: draws and destroys before the Flood moves."""
+    harvest_draws: int
+    """Cards the next Harvest takes from the Ready Pile."""
+    moving_loses: bool
+    """The Flood moving now loses the game."""
+    warn: bool
+    """As things stand, the next Harvest moves the Flood and that loses."""
+
+
+@dataclass(frozen=True, slots=True)
+class BarbarianMeter:
+    in_row: int
+    limit: int
+    """Barbarian bands in the Card Row that lose the game."""
+    next_refresh: int
+    """Barbarians the next Refresh adds (fewer come if their piles run out)."""
+    warn: bool
+    """As things stand, the next Refresh brings the row to the limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class TownsfolkMeter:
+    ready: int
+    exhausted: int
+    harvest_draws: int
+    warn: bool
+    """Ready and Exhausted Piles hold fewer cards than the next Harvest draws:
+    it loses to Damage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Threats:
+    flood: FloodMeter
+    barbarians: BarbarianMeter
+    townsfolk: TownsfolkMeter
+
+
+TAKES = (Draw, Destroy)
+"""The steps that take cards from the Ready Pile."""
+
+
+def harvest_draws(g: State) -> int:
+    """Cards the next Harvest takes from the Ready Pile, as things stand
+    (nested steps counted too)."""
+    return sum(s.count for s in walk(tuple(harvest_steps(g))) if isinstance(s, TAKES))
+
+
+def _harvest_comes(g: State) -> bool:
+    """Whether there is a next Harvest (a Round that ends with the Canal
+    finished wins the game first)."""
+    return g.outcome is None and g.built < RIVER
+
+
+def _barbarians_coming(g: State) -> int:
+    """Barbarians the next Refresh actually brings: its number, or fewer
+    when their draw and discard piles run out."""
+    return min(shore_barbarians(g), len(g.barbarian_deck) + len(g.barbarian_discard))
+
+
+def threats(g: State) -> Threats:
+    draws = harvest_draws(g)
+    harvest = _harvest_comes(g)
+    ready, exhausted = len(g.ready), len(g.exhausted)
+    next_space = g.flood + 1
+    next_built = next_space <= g.built
+    in_row = len(card_row.barbarians(g.row))
+    return Threats(
+        FloodMeter(
+            at=g.flood,
+            next_space=next_space,
+            next_built=next_built,
+            cards_before=ready,
+            harvest_draws=draws,
+            moving_loses=not next_built,
+            warn=harvest and not next_built and ready < draws and exhausted > 0,
+        ),
+        BarbarianMeter(
+            in_row=in_row,
+            limit=card_row.SPACES,
+            next_refresh=shore_barbarians(g),
+            warn=g.outcome is None and in_row + _barbarians_coming(g) >= card_row.SPACES,
+        ),
+        TownsfolkMeter(
+            ready=ready,
+            exhausted=exhausted,
+            harvest_draws=draws,
+            warn=harvest and ready + exhausted < draws,
+        ),
+    )
+
+
+# -- the risk of an action ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Risk:
+    reveals: bool
+    """It shows hidden cards (an event with ``reveal``): it cannot be undone."""
+    loses: Outcome | None = None
+    """It loses the game at once."""
+    dooms: Outcome | None = None
+    """It leaves the game where the coming Refresh or the next Harvest loses
+    it, whatever the player does (unless the player loses it sooner another way)."""
+    reason: str = ""
+    """Why, in words for the player ("" when it neither loses nor dooms)."""
+
+    @property
+    def danger(self) -> bool:
+        return self.loses is not None or self.dooms is not None
+
+
+class _Trial(NamedTuple):
+    reveals: bool
+    lost: Outcome | None
+    doomed: Outcome | None
+    reason: str
+
+    @property
+    def fate(self) -> Outcome | None:
+        return self.lost or self.doomed
+
+
+TRIALS = 3
+"""Shuffles of the hidden cards an action is tried on when it looks fatal."""
+
+
+def risk(g: State, action: Action, ending_reveals: bool = False) -> Risk:
+    """What the legal ``action`` risks. It is played on a copy whose hidden
+    cards are shuffled from public facts; when that loses or dooms the game,
+    on two more: the loss is claimed only when all agree. ``ending_reveals``:
+    the end of the game shows hidden cards (a campaign's ending card)."""
+    first = _trial(g, action, 0, ending_reveals)
+    trials = [first]
+    # An action that shows nothing hidden ends the same on any shuffle: one trial tells.
+    if first.fate is not None and first.reveals:
+        for k in range(1, TRIALS):
+            trials.append(_trial(g, action, k, ending_reveals))
+            if trials[-1].fate is None:
+                break
+    reveals = any(t.reveals for t in trials)
+    fates = {t.fate for t in trials}
+    if first.fate is None or len(fates) != 1:
+        return Risk(reveals)
+    if all(t.lost for t in trials):
+        return Risk(reveals, loses=first.lost, reason=first.reason)
+    doomed = next(t for t in trials if t.doomed)
+    return Risk(reveals, dooms=doomed.doomed, reason=doomed.reason)
+
+
+def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
+    trial = g.copy()
+    _determinize(trial, k)
+    events = play(trial, action)
+    reveals = any(e.reveal for e in events) or (ending_reveals and trial.outcome is not None)
+    outcome = trial.outcome
+    if outcome in LOSSES:
+        assert outcome is not None
+        return _Trial(reveals, outcome, None, _lost(g, outcome, trial, action))
+    doom = None if outcome is not None else _doom(trial)
+    if doom is None:
+        return _Trial(reveals, None, None, "")
+    return _Trial(reveals, None, doom[0], doom[1])
+
+
+def _public_seed(g: State, k: int) -> int:
+    """A seed made of what the player can see, and the trial's number."""
+    facts = (
+        g.round,
+        g.phase.value,
+        g.flood,
+        g.built,
+        g.huts_built,
+        len(g.ready),
+        len(g.exhausted),
+        len(g.deck),
+        len(g.discard),
+        len(g.barbarian_deck),
+        len(g.barbarian_discard),
+        k,
+    )
+    digest = hashlib.blake2b(repr(facts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _determinize(g: State, k: int) -> None:
+    """Deal the face-down cards of ``g`` anew from public facts: each pool of
+    cards the player cannot tell apart is sorted, shuffled and dealt back
+    into its zones, each keeping its size; the random generator is reseeded."""
+    rng = Rng(_public_seed(g, k))
+    _redeal(rng, g.ready, g.deck)
+    _redeal(rng, g.barbarian_deck)
+    _redeal(rng, g.canal_box)
+    face_down = g.hut_cards[g.huts_built :]
+    _redeal(rng, face_down, g.hut_box)
+    g.hut_cards[g.huts_built :] = face_down
+    g.rng = Rng(rng.next64())
+
+
+def _redeal(rng: Rng, *zones: list[str]) -> None:
+    pool = sorted(c for zone in zones for c in zone)
+    rng.shuffle(pool)
+    for zone in zones:
+        n = len(zone)
+        zone[:] = pool[:n]
+        del pool[:n]
+
+
+# -- doom -------------------------------------------------------------------------------
+
+QUIET = (Gain, Pay, Draw, Destroy, DrawTownsfolk)
+"""Harvest steps that run without giving the player a say."""
+CLOSED = (
+    ReturnBarge,
+    SufferAttacks,
+    Attack,
+    Bribe,
+    Refresh,
+    EndRound,
+    Harvest,
+    TakeActions,
+    Gain,
+    Pay,
+    Pick,
+    Draw,
+    Destroy,
+    Flood,
+    RevealBarbarian,
+    CampaignStep,
+)
+"""Steps that cannot add Townsfolk to the Ready and Exhausted Piles (a card
+drawn from the Ready Pile and exhausted only goes back where it was)."""
+REFRESH, END_ROUND = Refresh(), EndRound()
+
+
+def _sure_draws(g: State) -> int:
+    """Cards the next Harvest surely takes from the Ready Pile before the
+    player has a say or anything else can happen."""
+    n = 0
+    for step in harvest_steps(g):
+        if not isinstance(step, QUIET):
+            break
+        if isinstance(step, TAKES):
+            n += step.count
+    return n
+
+
+def _closed(steps: tuple[Step, ...]) -> bool:
+    return all(isinstance(s, CLOSED) for s in walk(steps))
+
+
+def _may_add(g: State) -> bool:
+    """Whether the player might still add Townsfolk to the Ready and Exhausted
+    Piles before the next Harvest (a card in hand, a step or trade that
+    brings one, a Fortuity card)."""
+    if g.hand or not _closed(tuple(g.stack)):
+        return True
+    if any(not _closed(o.gain) for t in g.content.trades_open[g.built] for o in t.options):
+        return True
+    return "fortuity" in g.modules and any(not _closed(g.content.ongoing[c].effects) for c in g.fortunes)
+
+
+def _doom(g: State) -> tuple[Outcome, str] | None:
+    """The loss the rest of the Round brings whatever the player does, once
+    Take Actions is over; None unless it is certain. Nothing left to do
+    this Round takes a Barbarian off the Card Row, refills the Ready Pile,
+    builds the Canal or holds the Flood back."""
+    if g.phase not in AFTER_ACTIONS:
+        return None
+    stack = g.stack
+    if REFRESH in stack:
+        in_row, coming = len(card_row.barbarians(g.row)), _barbarians_coming(g)
+        if in_row + coming >= card_row.SPACES:
+            return Outcome.BARBARIANS, (
+                f"This leaves {_count(in_row, 'Barbarian band')} in the Card Row and the Refresh adds "
+                f"{coming}: the game will be lost to the Barbarians."
+            )
+    if END_ROUND not in stack or not _harvest_comes(g):
+        return None
+    draws = _sure_draws(g)
+    ready, exhausted = len(g.ready), len(g.exhausted)
+    if ready < draws and exhausted and g.flood >= g.built:
+        return Outcome.FLOOD, (
+            f"This leaves {_count(ready, 'card')} in the Ready Pile and the next Harvest draws {draws}: "
+            f"{_flood_moves(g.flood + 1, 'will move')} and the game will be lost."
+        )
+    if ready + exhausted < draws and not _may_add(g):
+        return Outcome.DAMAGE, (
+            f"This leaves {_count(ready + exhausted, 'Townsfolk card')} in the Ready and Exhausted Piles "
+            f"and the next Harvest draws {draws}: the game will be lost to Damage."
+        )
+    return None
+
+
+# -- words ------------------------------------------------------------------------------
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _flood_moves(space: int, verb: str) -> str:
+    if space > RIVER:
+        return f"the Flood {verb} off the end of the river"
+    return f"the Flood {verb} onto unbuilt Canal section {space}"
+
+
+LEADS = {
+    Kind.PLAY: "Playing this card",
+    Kind.DISCARD: "Discarding this card",
+    Kind.TUCK: "Tucking this card",
+    Kind.CANAL: "Building this Canal section",
+    Kind.ATTACK: "This attack",
+    Kind.RECRUIT: "Recruiting this card",
+    Kind.DISMISS: "Dismissing this card",
+    Kind.BUILD: "This building",
+    Kind.HUT: "Placing this Worker",
+    Kind.TRADE: "This trade",
+    Kind.END: "Ending Take Actions",
+    Kind.FEED: "Feeding the settlement",
+    Kind.FORTUNE: "Playing this Fortuity card",
+    Kind.LEVEE: "Raising the levee",
+    Kind.PICK: "Taking this",
+    Kind.BRIBE: "Paying this bribe",
+    Kind.CHOOSE: "This choice",
+}
+"""How a reason names the action it is about."""
+
+
+def _lost(g: State, outcome: Outcome, after: State, action: Action) -> str:
+    """Why ``action`` on ``g`` loses at once (``after``: the game it left)."""
+    if action.kind is Kind.SUFFER and isinstance(g.decision, Bribe):
+        lead = f"Suffering destroys {_count(damage(g, g.decision.slot), 'card')}"
+    else:
+        lead = LEADS.get(action.kind, "This action")
+    if outcome is Outcome.FLOOD:
+        cause = _flood_moves(after.flood, "moves")
+    elif outcome is Outcome.BARBARIANS:
+        cause = "a seventh Barbarian band joins the Card Row"
+    else:
+        cause = "no Townsfolk are left in the Ready and Exhausted Piles"
+    if after.round > g.round:
+        cause = f"in the next Harvest {cause}"
+    return f"{lead}: {cause} and the game is lost."

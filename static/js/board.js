@@ -1,0 +1,133 @@
+// The board's manners: keep keyboard focus where the player acted, flash what
+// an action changed, keyboard shortcuts, and the settlement drawer.
+// The board plays without this file; it only makes playing smoother.
+(function () {
+  "use strict";
+
+  let acted = null; // {key, region} of the last button pressed
+  let before = null; // text of every watched item before a swap
+  let drawerOpen = false;
+
+  function watched() {
+    const seen = new Map();
+    document.querySelectorAll("[data-watch]").forEach(function (el) {
+      seen.set(el.dataset.watch, el.textContent.replace(/\s+/g, " "));
+    });
+    return seen;
+  }
+
+  function flash(el) {
+    el.classList.remove("changed");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("changed");
+  }
+
+  function drawer() {
+    return document.getElementById("drawer");
+  }
+
+  function focusAfterSwap() {
+    const decision = document.getElementById("decision");
+    const asking = decision && decision.matches(".deciding, .confirming");
+    if (asking && !(acted && acted.region !== "decision" && decision.contains(document.activeElement))) {
+      const first = decision.querySelector("[data-option]:not([disabled])");
+      (first || document.getElementById("prompt")).focus();
+      return;
+    }
+    if (!acted) return;
+    const same = document.querySelector('#board button[name=key][value="' + CSS.escape(acted.key) + '"]');
+    if (same && same.offsetParent !== null) {
+      same.focus();
+      return;
+    }
+    const region = acted.region && document.getElementById(acted.region);
+    const next = region && region.querySelector("button:not([disabled]), summary, a[href]");
+    if (next) {
+      next.focus();
+    } else {
+      document.getElementById("prompt")?.focus();
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target && target.closest("#board button[name=key], #board [data-option]");
+    if (button) {
+      const region = button.closest("section[id]");
+      acted = { key: button.value || button.textContent.trim(), region: region ? region.id : "" };
+    }
+    const toggle = target && target.closest(".drawer-toggle");
+    if (toggle && drawer()) {
+      event.preventDefault();
+      const box = drawer();
+      box.open = !box.open;
+      if (box.open) {
+        box.scrollIntoView({ behavior: "smooth", block: "start" });
+        box.querySelector("summary").focus({ preventScroll: true });
+      }
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.shouldSwap === false) return;
+    before = watched();
+    drawerOpen = drawer() ? drawer().open : false;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (drawer() && drawerOpen) drawer().open = true;
+    if (before) {
+      document.querySelectorAll("[data-watch]").forEach(function (el) {
+        const old = before.get(el.dataset.watch);
+        if (old !== el.textContent.replace(/\s+/g, " ")) flash(el);
+      });
+      before = null;
+    }
+    if (acted) {
+      focusAfterSwap();
+      acted = null;
+    }
+  });
+
+  function press(selector) {
+    const el = document.querySelector(selector);
+    if (el && !el.disabled) {
+      el.click();
+      return true;
+    }
+    return false;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable]")) return;
+    const key = event.key.toLowerCase();
+    let done = false;
+    if (key === "e") {
+      done = press('#decision button[name=key][value="end"]');
+    } else if (key === "u") {
+      done = press('#decision button[name=key][value="undo"]');
+    } else if (key === "s") {
+      done = press("#decision .drawer-toggle");
+    } else if (key === "escape") {
+      const cancel = document.querySelector("#decision.confirming a[data-option]");
+      if (cancel) {
+        cancel.click();
+        done = true;
+      } else if (drawer() && drawer().open) {
+        drawer().open = false;
+        done = true;
+      }
+    } else if (/^[1-9]$/.test(key)) {
+      const options = document.querySelectorAll("#decision [data-option]:not([disabled])");
+      const chosen = options[Number(key) - 1];
+      if (chosen) {
+        chosen.focus();
+        chosen.click();
+        done = true;
+      }
+    }
+    if (done) event.preventDefault();
+  });
+})();

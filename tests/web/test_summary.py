@@ -1,0 +1,79 @@
+"""Between games: the summary of the game just played; when the next game
+opens, what the story changed. Both templates render the board page's data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.html import escape
+
+from campaigns import store
+from engine.yu import Action
+from engine.yu.bots import HeuristicBot
+
+from .base import SEED, BaseTestCase
+
+
+class SummaryTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.url = f"/c/{self.campaign.code}/"
+        self.client.force_login(self.alice)
+
+    def finish_game(self) -> store.Board:
+        board = store.load(self.campaign)
+        bot = HeuristicBot(SEED)
+        while not board.game.over:
+            store.act(board, bot.choose(board.game), board.version)
+        return board
+
+    def board_data(self) -> dict[str, Any]:
+        """What the board page gives its templates."""
+        r = self.client.get(self.url)
+        self.assertEqual(r.status_code, 200)
+        data: dict[str, Any] = r.context["b"]
+        return data
+
+    def test_the_summary_shows_the_counts_and_the_cause(self) -> None:
+        self.assertIsNone(self.board_data()["between"])
+        game = self.finish_game().game
+        b = self.board_data()
+        summary = b["between"]["summary"]
+        self.assertEqual((summary.outcome, summary.cause), (game.outcome, game.cause))
+        html = render_to_string("campaigns/_summary.html", {"b": b})
+        self.assertIn(f"<strong>{escape(summary.cause)}</strong>", html)
+        self.assertIn(f"<dd>{game.built} of 6</dd>", html)
+        self.assertIn(f"<dt>Rounds played</dt><dd>{game.round}</dd>", html)
+        self.assertIn(f"<dt>Barbarians defeated</dt><dd>{game.defeated}</dd>", html)
+        self.assertIsNone(b["whats_new"])  # the news of game 1 (none) is not shown once it is over
+        self.assertNotIn("What's new", render_to_string("campaigns/_whats_new.html", {"b": b}))
+
+    def test_the_next_game_opens_with_whats_new_and_the_journal_keeps_the_choices(self) -> None:
+        self.finish_game()
+        chosen = []
+        for _ in range(20):
+            board = store.load(self.campaign)
+            story = board.story()
+            if story.decision is None:
+                break
+            chosen.append(story.decision.labels[0])
+            store.act(board, Action.parse("choose:1"), board.version)
+        self.assertTrue(chosen, "the ending's entry asks for a choice")
+        board = store.load(self.campaign)
+        store.act(board, Action.parse("next"), board.version)
+        b = self.board_data()
+        news = b["whats_new"]
+        self.assertEqual(news.game, 2)
+        self.assertEqual(news.choices[-len(chosen) :], tuple(chosen))  # after those made in the game
+        self.assertIsNone(b["between"])
+        html = render_to_string("campaigns/_whats_new.html", {"b": b})
+        self.assertIn('<details class="whats-new" open>', html)
+        self.assertIn("What's new in game 2", html)
+        for line in news.lines:
+            self.assertIn(f"<li>{escape(line)}</li>", html)
+        self.assertEqual(render_to_string("campaigns/_summary.html", {"b": b}).strip(), "")
+        r = self.client.get(f"/c/{self.campaign.code}/story/")
+        for label in news.choices:
+            self.assertContains(r, f"You chose: <b>{label}</b>")

@@ -90,6 +90,15 @@ class Board:
         except IllegalAction:
             return None
 
+    def warning(self, action: Action) -> str:
+        """Why ``action`` should be confirmed: it loses the game, and some other
+        action would not (when every way loses, asking changes nothing)."""
+        risk = self.risk(action)
+        if risk is None or not risk.danger:
+            return ""
+        others = (self.risk(a) for a in self.legal() if a != action)
+        return risk.reason if any(r is not None and not r.danger for r in others) else ""
+
     def story(self) -> CampaignView:
         """The campaign as the player knows it."""
         return self.engine.view()

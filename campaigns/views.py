@@ -46,6 +46,7 @@ REGIONS = (
     "rules",
     "campaign",
     "supply",
+    "news",
     "piles",
     "log",
 )
@@ -304,9 +305,8 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     board = store.load(campaign)
     if action is not None and not form.cleaned_data["confirm"] and version == board.version:
-        risk = board.risk(action)
-        if risk is not None and risk.danger:
-            return _confirm(request, board, seat, action, risk.reason)
+        if warning := board.warning(action):
+            return _confirm(request, board, seat, action, warning)
     before = _regions(request, _context(board, seat, version=version + 1)) if request.htmx else {}
     try:
         if action is None:

@@ -1,0 +1,206 @@
+"""The board as a game table: everything that matters on one screen, the
+dangers in plain sight, no loss without a question first, focus kept where the
+player acts. Screenshots of each state go to test-artifacts/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from campaigns import store
+from campaigns.models import Campaign
+from engine.yu import Action, Game, Kind
+
+from . import positions
+from .conftest import ARTIFACTS
+from .test_a11y import log_in
+
+SEED = 7
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+ON_SCREEN = ("#status", "#threats", "#prompt", "#happened", "#hand", "#card-row", "#river", "#supply", "#log")
+"""What a player sees without scrolling on a desktop."""
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"table-{name}.png")
+
+
+def open_board(
+    page: Page, live_server: LiveServer, reach: Callable[[Campaign], Campaign] | None = None
+) -> Campaign:
+    user = log_in(page, live_server)
+    campaign = store.create_campaign(user, "Yellow River", SEED)
+    if reach is not None:
+        campaign = reach(campaign)
+    page.goto(live_server.url + campaign.get_absolute_url())
+    expect(page.locator("#board-version")).to_have_value(str(campaign.version))
+    return campaign
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#board-version").input_value())
+
+
+def inside_viewport(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, selector
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["height"] > 0
+
+
+def test_the_whole_table_fits_one_desktop_screen(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    open_board(page, live_server)
+    shoot(page, "start-desktop")
+    assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]
+    for region in ON_SCREEN:
+        assert inside_viewport(page, region), f"{region} is not on the first screen"
+
+    # The settlement is one key away, and the prompt bar stays in view while the page scrolls.
+    page.keyboard.press("s")
+    expect(page.locator("#settlement")).to_be_visible()
+    page.locator("#settlement .building").last.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 0
+    assert inside_viewport(page, "#prompt-bar")
+    shoot(page, "settlement-desktop")
+
+
+def test_a_phone_keeps_the_prompt_at_the_bottom(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    open_board(page, live_server)
+    shoot(page, "start-phone")
+    bar = page.locator("#prompt-bar").bounding_box()
+    assert bar is not None and abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1
+    page.mouse.wheel(0, 600)
+    bar_after = page.locator("#prompt-bar").bounding_box()
+    assert bar_after == bar  # it stays put while the page scrolls under it
+    river = page.locator("#river .river-track")
+    widths = river.evaluate("track => [track.scrollWidth, track.clientWidth]")
+    assert widths[0] > widths[1]  # a strip that scrolls sideways...
+    starts = river.evaluate("track => [...track.children].map(li => li.getBoundingClientRect().left)")
+    assert starts == sorted(starts)  # ...from the source on the left to the sea on the right
+    for button in page.locator("#prompt-bar .btn:visible, #hand .btn:visible").all():
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, button.inner_text()
+
+
+@pytest.mark.parametrize("width", [1024, 1440, 1920])
+def test_cards_and_buttons_fit_their_boxes(page: Page, live_server: LiveServer, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    open_board(page, live_server)
+    page.locator("#drawer > summary").click()  # the Build buttons are in the settlement
+    overflowing = page.evaluate(
+        """() => [...document.querySelectorAll('#board .card, #board .btn')]
+            .filter(el => el.offsetParent !== null)
+            .filter(el => {
+                const box = el.getBoundingClientRect();
+                const parent = el.parentElement.getBoundingClientRect();
+                const spills = el.scrollWidth > el.clientWidth + 1;
+                return spills || box.right > parent.right + 1 || box.left < parent.left - 1;
+            })
+            .map(el => el.className + ': ' + el.textContent.trim().slice(0, 40))"""
+    )
+    assert overflowing == [], overflowing
+    page.screenshot(path=ARTIFACTS / f"table-fit-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize(
+    ("meter", "reach", "says"),
+    [
+        ("flood", positions.flood_danger, "The next Harvest moves it: that loses the game"),
+        ("barbarians", positions.barbarian_danger, "The next Refresh loses the game"),
+        ("townsfolk", positions.townsfolk_danger, "the next Harvest loses the game"),
+    ],
+)
+def test_a_meter_warns_of_a_danger(
+    page: Page, live_server: LiveServer, meter: str, reach: Callable[[Campaign], Campaign], says: str
+) -> None:
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    open_board(page, live_server, reach)
+    warning = page.locator(f"[data-watch=meter-{meter}]")
+    expect(warning).to_have_class("meter warn")
+    expect(warning).to_contain_text(says)
+    assert inside_viewport(page, f"[data-watch=meter-{meter}]")
+    shoot(page, f"{meter}-danger-desktop")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    expect(warning).to_be_visible()
+    shoot(page, f"{meter}-danger-phone")
+
+
+def test_a_losing_answer_asks_first_and_cancel_changes_nothing(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    campaign = open_board(page, live_server, positions.losing_bribe)
+    suffer = page.locator("#decision button[value=suffer]")
+    expect(suffer).to_contain_text("loses the game")
+    expect(page.locator("#decision button[value^=bribe], #decision .unavailable")).not_to_have_count(0)
+    seen, log = version(page), page.locator("#log").inner_text()
+    shoot(page, "bribe-desktop")
+
+    suffer.click()
+    expect(page.locator("#decision.confirming")).to_contain_text("Are you sure?")
+    expect(page.locator("#confirm")).to_be_focused()
+    shoot(page, "confirm-desktop")
+    page.keyboard.press("Escape")  # the same as Cancel
+    expect(page.locator("#decision.confirming")).to_have_count(0)
+    expect(suffer).to_be_visible()
+    assert version(page) == seen and page.locator("#log").inner_text() == log
+    campaign.refresh_from_db()
+    assert campaign.version == seen
+
+    suffer.click()
+    page.get_by_role("link", name="Cancel").click()
+    expect(suffer).to_be_visible()
+    assert version(page) == seen
+
+    suffer.click()
+    page.locator("#confirm").click()
+    expect(page.locator("#board-version")).to_have_value(str(seen + 1))
+    expect(page.locator("#log")).not_to_have_text(log)
+
+
+def after_playing(game: Game, card: str) -> Game:
+    """The game after playing ``card``, on a copy."""
+    trial = game.copy()
+    trial.apply(Action(Kind.PLAY, card=card))
+    return trial
+
+
+def test_focus_stays_where_the_player_acts(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    campaign = open_board(page, live_server)
+    game = store.load(campaign).game
+    opens_a_decision = [card.id for card in game.view().hand if after_playing(game, card.id).decision]
+    plain = [card.id for card in game.view().hand if card.id not in opens_a_decision]
+    assert plain and opens_a_decision, "the test's seed should deal both kinds of card"
+
+    page.locator(f"#hand button[value='play:{plain[0]}']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board-version")).to_have_value("1")
+    focused = page.evaluate("document.activeElement.closest('#hand') !== null")
+    assert focused, "focus went back to the top of the page"
+
+    page.locator(f"#hand button[value='play:{opens_a_decision[0]}']").click()
+    expect(page.locator("#board-version")).to_have_value("2")
+    expect(page.locator("#decision [data-option]").first).to_be_focused()
+    shoot(page, "decision-desktop")
+    page.keyboard.press("1")  # the first option, by its key
+    expect(page.locator("#board-version")).to_have_value("3")
+    page.keyboard.press("u")  # and undo it
+    expect(page.locator("#board-version")).to_have_value("4")
+    expect(page.locator("#log")).to_contain_text("Took back")
+
+
+def test_a_move_that_reveals_says_it_cannot_be_undone(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    open_board(page, live_server)
+    marked = page.locator("#board button[name=key]:has(.tag-reveals):visible").first
+    expect(marked).to_be_visible()
+    marked.click()
+    expect(page.locator("#board-version")).to_have_value("1")
+    expect(page.locator("#decision .controls")).to_contain_text("turned over hidden cards")
+    expect(page.locator("#decision button[value=undo]")).to_have_count(0)

@@ -304,9 +304,9 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         return _page(request, store.load(campaign), seat, reason, status=400)
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     board = store.load(campaign)
-    if action is not None and not form.cleaned_data["confirm"] and version == board.version:
-        if warning := board.warning(action):
-            return _confirm(request, board, seat, action, warning)
+    asking = action is not None and not form.cleaned_data["confirm"] and version == board.version
+    if asking and action is not None and (warning := board.warning(action)):
+        return _confirm(request, board, seat, action, warning)
     before = _regions(request, _context(board, seat, version=version + 1)) if request.htmx else {}
     try:
         if action is None:

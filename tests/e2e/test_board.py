@@ -13,9 +13,8 @@ from campaigns import store
 from campaigns.models import Campaign
 from engine.yu.bots import HeuristicBot
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, PASSWORD
 
-PASSWORD = "river-of-nine-bends"
 LIMIT = 600
 
 

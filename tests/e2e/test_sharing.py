@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from .conftest import ARTIFACTS
-from .test_board import PASSWORD, click_action, sign_up, start_campaign, version
+from .conftest import ARTIFACTS, PASSWORD
+from .test_board import click_action, sign_up, start_campaign, version
 
 LIVE = 2_000
 """How soon an open board shows what someone else did (ms): the issue's promise."""

@@ -15,8 +15,7 @@ from campaigns.models import Campaign
 from engine.yu import Action, Game, Kind
 
 from . import positions
-from .conftest import ARTIFACTS
-from .test_a11y import log_in
+from .conftest import ARTIFACTS, log_in
 
 SEED = 7
 DESKTOP = {"width": 1440, "height": 900}

@@ -143,6 +143,7 @@ def test_a_losing_answer_asks_first_and_cancel_changes_nothing(page: Page, live_
     suffer.click()
     expect(page.locator("#decision.confirming")).to_contain_text("Are you sure?")
     expect(page.locator("#confirm")).to_be_focused()
+    expect(page.locator("#decision .controls")).to_be_hidden()  # only yes or no, nothing else
     shoot(page, "confirm-desktop")
     page.keyboard.press("Escape")  # the same as Cancel
     expect(page.locator("#decision.confirming")).to_have_count(0)
@@ -182,6 +183,9 @@ def test_focus_stays_where_the_player_acts(page: Page, live_server: LiveServer) 
     expect(page.locator("#board-version")).to_have_value("1")
     focused = page.evaluate("document.activeElement.closest('#hand') !== null")
     assert focused, "focus went back to the top of the page"
+    card = game.content.townsfolk[plain[0]]
+    expect(page.locator("#happened")).to_contain_text(f"Played {card.name}")  # what happened, in a line
+    expect(page.locator("#supply .changed").first).to_be_attached()  # and what it changed, flashed
 
     page.locator(f"#hand button[value='play:{opens_a_decision[0]}']").click()
     expect(page.locator("#board-version")).to_have_value("2")

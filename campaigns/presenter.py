@@ -189,7 +189,8 @@ def _prompt(
         )
         return {"text": text, "source": "", "moves": moves, "deciding": True}
     if decision is not None:
-        source = cause if decision["kind"] in ("pick", "usehand") else ""
+        source = "The Harvest:" if view.phase is Phase.HARVEST else cause
+        source = source if decision["kind"] in ("pick", "usehand") else ""
         return {"text": decision["prompt"], "source": source, "moves": decision["moves"], "deciding": True}
     if view.outcome:
         return {"text": words.OUTCOMES[view.outcome], "source": "", "moves": [], "deciding": False}
@@ -310,7 +311,7 @@ def _row(view: View, placer: Placer) -> list[dict[str, Any]]:
         n = space.space
         moves: list[Move] = []
         if isinstance(space.card, Barbarian):
-            moves.append(placer.move(Action(Kind.ATTACK, space=n), "Attack", "danger"))
+            moves.append(placer.move(Action(Kind.ATTACK, space=n), "Attack"))
         elif space.card is not None:
             moves.append(placer.move(Action(Kind.RECRUIT, space=n), "Recruit"))
             dismiss = placer.move(Action(Kind.DISMISS, space=n), "Dismiss")

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from engine.rng import Rng
 from engine.yu import card_row
 from engine.yu.actions import Action, Kind
-from engine.yu.moves import play
+from engine.yu.moves import legal, play
 from engine.yu.rules import AFTER_ACTIONS, damage, harvest_steps, shore_barbarians
 from engine.yu.state import LOSSES, Outcome, State
 from engine.yu.steps import (
@@ -80,10 +80,12 @@ class BarbarianMeter:
 class TownsfolkMeter:
     ready: int
     exhausted: int
+    in_hand: int
+    """Cards in hand: played, they go to the Exhausted Pile."""
     harvest_draws: int
     warn: bool
-    """Ready and Exhausted Piles hold fewer cards than the next Harvest draws:
-    it loses to Damage."""
+    """The Ready and Exhausted Piles, with the cards in hand played onto it,
+    hold fewer cards than the next Harvest draws: it loses to Damage."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +143,9 @@ def threats(g: State) -> Threats:
         TownsfolkMeter(
             ready=ready,
             exhausted=exhausted,
+            in_hand=len(g.hand),
             harvest_draws=draws,
-            warn=harvest and ready + exhausted < draws,
+            warn=harvest and ready + exhausted + len(g.hand) < draws,
         ),
     )
 
@@ -172,6 +175,8 @@ class _Trial(NamedTuple):
     lost: Outcome | None
     doomed: Outcome | None
     reason: str
+    hidden: bool = False
+    """The forced answers played after the action showed hidden cards."""
 
     @property
     def fate(self) -> Outcome | None:
@@ -190,7 +195,7 @@ def risk(g: State, action: Action, ending_reveals: bool = False) -> Risk:
     first = _trial(g, action, 0, ending_reveals)
     trials = [first]
     # An action that shows nothing hidden ends the same on any shuffle: one trial tells.
-    if first.fate is not None and first.reveals:
+    if first.fate is not None and (first.reveals or first.hidden):
         for k in range(1, TRIALS):
             trials.append(_trial(g, action, k, ending_reveals))
             if trials[-1].fate is None:
@@ -205,6 +210,10 @@ def risk(g: State, action: Action, ending_reveals: bool = False) -> Risk:
     return Risk(reveals, dooms=doomed.doomed, reason=doomed.reason)
 
 
+FORCED = 20
+"""Most answers followed after an action that leave the player no choice."""
+
+
 def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
     trial = g.copy()
     _determinize(trial, k)
@@ -215,6 +224,10 @@ def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
         assert outcome is not None
         return _Trial(reveals, outcome, None, _lost(g, outcome, trial, action))
     doom = None if outcome is not None else _doom(trial)
+    if doom is None and outcome is None:
+        hidden = _play_forced(trial)
+        if trial.outcome in LOSSES:
+            return _Trial(reveals, None, trial.outcome, _forced_loss(trial.outcome), hidden)
     if doom is None:
         return _Trial(reveals, None, None, "")
     return _Trial(reveals, None, doom[0], doom[1])
@@ -288,6 +301,28 @@ CLOSED = (
 """Steps that cannot add Townsfolk to the Ready and Exhausted Piles (a card
 drawn from the Ready Pile and exhausted only goes back where it was)."""
 REFRESH, END_ROUND = Refresh(), EndRound()
+
+
+def _play_forced(g: State) -> bool:
+    """Answer the decisions that leave the player one legal action and no
+    trade either; whether that showed hidden cards."""
+    hidden = False
+    for _ in range(FORCED):
+        if g.outcome is not None or g.decision is None:
+            break
+        only = list(legal(g))
+        if len(only) != 1:
+            break
+        hidden = any(e.reveal for e in play(g, only[0])) or hidden
+    return hidden
+
+
+def _forced_loss(outcome: Outcome) -> str:
+    what = {
+        Outcome.FLOOD: "the Flood reaches an unbuilt Canal section",
+        Outcome.BARBARIANS: "a seventh Barbarian band joins the Card Row",
+    }.get(outcome, "no Townsfolk are left to destroy")
+    return f"After this you have no choice left (no bribe or trade to pay for): {what} and the game is lost."
 
 
 def _sure_draws(g: State) -> int:

@@ -7,6 +7,7 @@
   let acted = null; // {key, region} of the last button pressed
   let before = null; // text of every watched item before a swap
   let drawerOpen = false;
+  let wasDeciding = false; // a decision was open before the swap
 
   function watched() {
     const seen = new Map();
@@ -26,15 +27,38 @@
     return document.getElementById("drawer");
   }
 
+  function numberOptions() {
+    // The number keys answer the decision: each option shows its key.
+    document.querySelectorAll("#decision.deciding:not(.confirming) [data-option]").forEach(function (option, i) {
+      if (i < 9 && !option.querySelector(".option-key")) {
+        const key = document.createElement("kbd");
+        key.className = "option-key";
+        key.setAttribute("aria-hidden", "true");
+        key.textContent = String(i + 1);
+        option.prepend(key);
+        option.setAttribute("aria-keyshortcuts", String(i + 1));
+      }
+    });
+  }
+
   function focusAfterSwap() {
     const decision = document.getElementById("decision");
-    const asking = decision && decision.matches(".deciding, .confirming");
-    if (asking && !(acted && acted.region !== "decision" && decision.contains(document.activeElement))) {
+    if (decision && decision.matches(".confirming")) {
+      // Never start on the button that loses the game: Enter must not do it.
+      decision.querySelector("a[data-option]").focus();
+      return;
+    }
+    const answering = acted && acted.region === "decision";
+    if (decision && decision.matches(".deciding") && (!wasDeciding || answering)) {
       const first = decision.querySelector("[data-option]:not([disabled])");
       (first || document.getElementById("prompt")).focus();
       return;
     }
     if (!acted) return;
+    if (answering) {
+      document.getElementById("prompt")?.focus(); // the question was answered: back to the prompt
+      return;
+    }
     const same = document.querySelector('#board button[name=key][value="' + CSS.escape(acted.key) + '"]');
     if (same && same.offsetParent !== null) {
       same.focus();
@@ -72,10 +96,21 @@
     if (event.detail.shouldSwap === false) return;
     before = watched();
     drawerOpen = drawer() ? drawer().open : false;
+    wasDeciding = Boolean(document.querySelector("#decision.deciding"));
   });
+
+  function showDrawerState() {
+    const toggle = document.querySelector(".drawer-toggle");
+    if (toggle && drawer()) toggle.setAttribute("aria-expanded", String(drawer().open));
+  }
+
+  document.addEventListener("toggle", showDrawerState, true);
+  document.addEventListener("DOMContentLoaded", numberOptions);
 
   document.addEventListener("htmx:afterSettle", function () {
     if (drawer() && drawerOpen) drawer().open = true;
+    showDrawerState();
+    numberOptions();
     if (before) {
       document.querySelectorAll("[data-watch]").forEach(function (el) {
         const old = before.get(el.dataset.watch);
@@ -120,9 +155,9 @@
         done = true;
       }
     } else if (/^[1-9]$/.test(key)) {
-      const options = document.querySelectorAll("#decision [data-option]:not([disabled])");
+      const options = document.querySelectorAll("#decision.deciding:not(.confirming) [data-option]");
       const chosen = options[Number(key) - 1];
-      if (chosen) {
+      if (chosen && !chosen.disabled) {
         chosen.focus();
         chosen.click();
         done = true;

@@ -54,11 +54,12 @@ def flood_comes(game: Game) -> bool:
 
 
 def is_townsfolk_danger(game: Game) -> bool:
-    """Take Actions, and the piles hold fewer cards than the next Harvest draws,
-    which would lose the game to Damage (and only that: the Flood does not come)."""
+    """Take Actions, and the piles, with the cards in hand played onto them, hold
+    fewer cards than the next Harvest draws, which would lose the game to Damage
+    (and only that: the Flood does not come)."""
     return (
         taking_actions(game)
-        and cycle(game) < harvest_draws(game)
+        and cycle(game) + len(game.hand) < harvest_draws(game)
         and not (game.exhausted and flood_comes(game))
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from campaigns import store
@@ -69,15 +69,21 @@ def test_the_whole_table_fits_one_desktop_screen(page: Page, live_server: LiveSe
     shoot(page, "settlement-desktop")
 
 
-def test_a_phone_keeps_the_prompt_at_the_bottom(page: Page, live_server: LiveServer) -> None:
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+def test_a_phone_keeps_the_prompt_at_the_bottom(browser: Browser, live_server: LiveServer) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    page = context.new_page()
     open_board(page, live_server)
     shoot(page, "start-phone")
-    bar = page.locator("#prompt-bar").bounding_box()
-    assert bar is not None and abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing spills sideways
+
+    def bar_at_bottom() -> None:
+        bar = page.locator("#prompt-bar").bounding_box()
+        assert bar is not None and abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1
+
+    bar_at_bottom()
     page.mouse.wheel(0, 600)
-    bar_after = page.locator("#prompt-bar").bounding_box()
-    assert bar_after == bar  # it stays put while the page scrolls under it
+    bar_at_bottom()  # it stays put while the page scrolls under it
     river = page.locator("#river .river-track")
     widths = river.evaluate("track => [track.scrollWidth, track.clientWidth]")
     assert widths[0] > widths[1]  # a strip that scrolls sideways...
@@ -86,6 +92,13 @@ def test_a_phone_keeps_the_prompt_at_the_bottom(page: Page, live_server: LiveSer
     for button in page.locator("#prompt-bar .btn:visible, #hand .btn:visible").all():
         box = button.bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, button.inner_text()
+
+    page.locator("#hand button[value^='play:']").first.tap()
+    expect(page.locator("#board-version")).to_have_value("1")
+    bar_at_bottom()
+    expect(page.locator("#prompt")).to_be_in_viewport()
+    shoot(page, "played-phone")
+    context.close()
 
 
 @pytest.mark.parametrize("width", [1024, 1440, 1920])
@@ -142,7 +155,7 @@ def test_a_losing_answer_asks_first_and_cancel_changes_nothing(page: Page, live_
 
     suffer.click()
     expect(page.locator("#decision.confirming")).to_contain_text("Are you sure?")
-    expect(page.locator("#confirm")).to_be_focused()
+    expect(page.get_by_role("link", name="Cancel")).to_be_focused()  # Enter must not lose the game
     expect(page.locator("#decision .controls")).to_be_hidden()  # only yes or no, nothing else
     shoot(page, "confirm-desktop")
     page.keyboard.press("Escape")  # the same as Cancel

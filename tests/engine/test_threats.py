@@ -139,6 +139,10 @@ def test_townsfolk_meter_warns_when_the_piles_hold_fewer_than_the_harvest_draws(
     exhaust(game, 1)
     t = game.threats().townsfolk
     assert (t.ready, t.exhausted, t.harvest_draws, t.warn) == (2, 1, 4, True)
+    place(game, "hand", game.deck[0])  # a card in hand goes to the Exhausted Pile once played
+    t = game.threats().townsfolk
+    assert (t.in_hand, t.warn) == (1, False)
+    place(game, "discard", *game.hand)
     exhaust(game, 1)
     assert not game.threats().townsfolk.warn
 
@@ -467,3 +471,15 @@ def test_a_pick_of_an_item_the_main_supply_lacks_is_refused_with_the_reason(game
     assert game.explain("pick:clay") == "The Main Supply has no clay left."
     refused = [o for o in game.options() if o.target.key == "pick:clay"]
     assert refused and refused[0].refusal == "The Main Supply has no clay left."
+
+
+def test_end_that_leaves_only_forced_answers_to_a_loss_dooms(game: Game) -> None:
+    blank(game)  # nothing to bribe with, nothing to trade
+    with_barbarians(game, "b06", "b11")  # 2 damage each: the Ready Pile is empty by the Harvest
+    ready_of(game, 4)
+    assert not game.exhausted
+    risk = game.risk("end")
+    assert risk.dooms is Outcome.DAMAGE and not risk.loses
+    assert risk.reason.startswith("After this you have no choice left")
+    give(game, cowrie=2)  # now the second band can be bribed: the loss is no longer certain
+    assert not game.risk("end").danger

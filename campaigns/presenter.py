@@ -267,7 +267,8 @@ def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
     elif isinstance(decision, BribeView):
         barbarian = decision.barbarian
         moves.append(placer.move(Action(Kind.BRIBE), "Pay the bribe", "primary"))
-        moves.append(placer.move(Action(Kind.SUFFER), f"Lose {decision.damage} Townsfolk", "danger"))
+        suffer = f"Lose {decision.damage} from the Ready Pile"
+        moves.append(placer.move(Action(Kind.SUFFER), suffer, "danger"))
     return {
         "kind": type(decision).__name__.removesuffix("View").lower(),
         "prompt": prompt(decision),
@@ -360,13 +361,14 @@ def _trades(view: View, placer: Placer) -> list[dict[str, Any]]:
 
 def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
     free = [s.number for s in view.sites if s.free]
+    covers = {s.number: s.covers for s in view.sites}
     by_kind: dict[BuildingKind, list[dict[str, Any]]] = {}
     for construction in view.buildings:
         building = construction.building
         move = placer.move(
             Action(Kind.BUILD, building=building.id),
             "Build",
-            label=lambda a: f"Site {a.site}" if len(free) > 1 else "",
+            label=lambda a: f"Site {a.site}: {words.steps(covers[a.site or 0])}" if len(free) > 1 else "",
         )
         entry = {"construction": construction, "building": building, "move": move}
         by_kind.setdefault(building.kind, []).append(entry)

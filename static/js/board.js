@@ -8,6 +8,7 @@
   let before = null; // text of every watched item before a swap
   let drawerOpen = false;
   let wasDeciding = false; // a decision was open before the swap
+  let story = ""; // what the story panel said before the swap
 
   function watched() {
     const seen = new Map();
@@ -95,6 +96,7 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.shouldSwap === false) return;
     before = watched();
+    story = document.getElementById("story")?.innerHTML ?? "";
     drawerOpen = drawer() ? drawer().open : false;
     wasDeciding = Boolean(document.querySelector("#decision.deciding"));
   });
@@ -111,6 +113,10 @@
     if (drawer() && drawerOpen) drawer().open = true;
     showDrawerState();
     numberOptions();
+    const panel = document.getElementById("story");
+    if (panel && panel.classList.contains("story") && panel.innerHTML !== story) {
+      panel.scrollIntoView({ block: "start" }); // the story has news: bring it into view
+    }
     if (before) {
       document.querySelectorAll("[data-watch]").forEach(function (el) {
         const old = before.get(el.dataset.watch);

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
@@ -91,6 +93,10 @@ def _next(request: HttpRequest) -> str:
     return reverse("home")
 
 
+TAKEN = "Someone took that username a moment ago; choose another."
+
+
+@sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -98,9 +104,14 @@ def signup(request: HttpRequest) -> HttpResponse:
 
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect(_next(request))
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # a sign-up with the same name won the race since the form was checked
+            form.add_error("username", TAKEN)
+        else:
+            login(request, user)
+            return redirect(_next(request))
     next_url = _next(request)
     return render(
         request,

@@ -19,6 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PGDATA = ROOT / ".pgdata"
 NAME = "yu"
+PID_FILE_LINES = 8
+"""A started postmaster's pid file: pid, data folder, start time, port, socket
+folder, listen address, shared memory key, status."""
 
 
 def database_url() -> str:
@@ -42,19 +45,43 @@ def embedded_database_url() -> str:
 def _forget_dead_processes() -> None:
     """Drop the pids of killed processes, and a pid file whose postmaster is long gone."""
     import psutil
-    from pgserver.postgres_server import PostgresServer
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs, as in embedded_database_url
+        from pgserver.postgres_server import PostgresServer
     from pgserver.utils import DiskList, PostmasterInfo
 
     if not (PGDATA / "PG_VERSION").exists():
         return
     with PostgresServer._lock:
         handles = DiskList(PGDATA / ".handle_pids.json")
-        handles.put([pid for pid in handles.get() if psutil.pid_exists(pid)])
+        try:
+            pids = handles.get()
+        except ValueError:  # cut short by a kill while it was written: nobody is known to hold it
+            pids = []
+        handles.put([pid for pid in pids if psutil.pid_exists(pid)])
+        pid_file = PGDATA / "postmaster.pid"
+        if pid_file.exists() and _half_written(pid_file.read_text().splitlines()):
+            pid_file.unlink()  # left empty or cut short by a postmaster killed as it started
         # After a reboot the old postmaster's pid may belong to another program.
         info = PostmasterInfo.read_from_pgdata(PGDATA)
         with contextlib.suppress(psutil.Error):
             if info and info.process and info.process.name() != "postgres":
                 (PGDATA / "postmaster.pid").unlink()
+
+
+def _half_written(lines: list[str]) -> bool:
+    """Whether a pid file is short of a started postmaster's and no postgres
+    process of its pid is alive to finish it."""
+    import psutil
+
+    if len(lines) >= PID_FILE_LINES:
+        return False
+    try:
+        name: str = psutil.Process(int(lines[0])).name()
+    except (IndexError, ValueError, psutil.Error):
+        return True
+    return name != "postgres"
 
 
 def _create_database(maintenance_url: str) -> None:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 
 from campaigns.models import Campaign, GameAction, Role
@@ -11,6 +13,8 @@ class CampaignForm(forms.ModelForm[Campaign]):
         max_length=80,
         widget=forms.TextInput(attrs={"placeholder": "e.g. The Yellow River", "autocomplete": "off"}),
     )
+    request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+    """Made afresh with each form shown: posting it twice makes one campaign."""
 
     class Meta:
         model = Campaign

@@ -42,9 +42,16 @@ class Campaign(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    request = models.UUIDField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The form that asked for it: a double click makes one.",
+    )
 
     class Meta:
         ordering = ("-updated",)
+        constraints = (models.UniqueConstraint(fields=["owner", "request"], name="one_campaign_per_request"),)
 
     def __str__(self) -> str:
         return self.name

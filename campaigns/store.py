@@ -22,9 +22,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
+from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -189,14 +190,20 @@ def _json(data: Any) -> Any:
 # -- writing -------------------------------------------------------------------------
 
 
-def create_campaign(owner: User, name: str, seed: int | None = None) -> Campaign:
+def create_campaign(owner: User, name: str, seed: int | None = None, request: UUID | None = None) -> Campaign:
+    """A new campaign; for a ``request`` already answered, the campaign it made."""
     seed = new_seed() if seed is None else seed
     engine = YuCampaign.new(seed)
-    with transaction.atomic():
-        campaign = Campaign.objects.create(
-            owner=owner, name=name, seed=seed, state=_stored(engine), **_summary(engine)
-        )
-        _game_row(campaign, engine)
+    try:
+        with transaction.atomic():
+            campaign = Campaign.objects.create(
+                owner=owner, name=name, seed=seed, state=_stored(engine), request=request, **_summary(engine)
+            )
+            _game_row(campaign, engine)
+    except IntegrityError:
+        if request is None:
+            raise
+        return Campaign.objects.get(owner=owner, request=request)  # the same form, posted twice
     return campaign
 
 

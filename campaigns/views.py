@@ -127,7 +127,9 @@ def create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         campaigns = list(sharing.campaigns_of(_user(request)))
         return render(request, "campaigns/home.html", {"campaigns": campaigns, "form": form}, status=400)
-    campaign = store.create_campaign(_user(request), form.cleaned_data["name"])
+    campaign = store.create_campaign(
+        _user(request), form.cleaned_data["name"], request=form.cleaned_data["request"]
+    )
     return redirect(campaign)
 
 

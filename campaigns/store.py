@@ -66,6 +66,7 @@ class Board:
     game_row: Game
     engine: YuCampaign
     log: list[GameAction] = field(default_factory=list)
+    risks: dict[tuple[int, Action], Risk | None] = field(default_factory=dict, repr=False)
 
     @property
     def version(self) -> int:
@@ -85,11 +86,16 @@ class Board:
         return self.engine.options()
 
     def risk(self, action: Action) -> Risk | None:
-        """What taking ``action`` risks (None when it is not legal now)."""
-        try:
-            return self.engine.risk(action)
-        except IllegalAction:
-            return None
+        """What taking ``action`` risks (None when it is not legal now), worked
+        out once per version of the board: the question before an action and
+        the board drawn around it ask the same."""
+        key = (self.version, action)
+        if key not in self.risks:
+            try:
+                self.risks[key] = self.engine.risk(action)
+            except IllegalAction:
+                self.risks[key] = None
+        return self.risks[key]
 
     def warning(self, action: Action) -> str:
         """Why ``action`` should be confirmed: it loses the game, and some other

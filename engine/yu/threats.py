@@ -223,14 +223,18 @@ def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
     if outcome in LOSSES:
         assert outcome is not None
         return _Trial(reveals, outcome, None, _lost(g, outcome, trial, action))
-    doom = None if outcome is not None else _doom(trial)
-    if doom is None and outcome is None:
-        hidden = _play_forced(trial)
-        if trial.outcome in LOSSES:
-            return _Trial(reveals, None, trial.outcome, _forced_loss(trial.outcome), hidden)
-    if doom is None:
+    if outcome is not None:
         return _Trial(reveals, None, None, "")
-    return _Trial(reveals, None, doom[0], doom[1])
+    doom = _doom(trial)
+    if doom is not None:
+        return _Trial(reveals, None, doom[0], doom[1])
+    hidden = _play_forced(trial)
+    lost = trial.outcome
+    if lost in LOSSES:
+        assert lost is not None
+        forced = "After this you have no choice left (no bribe or trade to pay for)"
+        return _Trial(reveals, None, lost, f"{forced}: {_loss(lost, trial)}.", hidden)
+    return _Trial(reveals, None, None, "")
 
 
 def _public_seed(g: State, k: int) -> int:
@@ -315,14 +319,6 @@ def _play_forced(g: State) -> bool:
             break
         hidden = any(e.reveal for e in play(g, only[0])) or hidden
     return hidden
-
-
-def _forced_loss(outcome: Outcome) -> str:
-    what = {
-        Outcome.FLOOD: "the Flood reaches an unbuilt Canal section",
-        Outcome.BARBARIANS: "a seventh Barbarian band joins the Card Row",
-    }.get(outcome, "no Townsfolk are left to destroy")
-    return f"After this you have no choice left (no bribe or trade to pay for): {what} and the game is lost."
 
 
 def _sure_draws(g: State) -> int:
@@ -425,12 +421,18 @@ def _lost(g: State, outcome: Outcome, after: State, action: Action) -> str:
         lead = f"Suffering destroys {_count(damage(g, g.decision.slot), 'card')}"
     else:
         lead = LEADS.get(action.kind, "This action")
-    if outcome is Outcome.FLOOD:
-        cause = _flood_moves(after.flood, "moves")
-    elif outcome is Outcome.BARBARIANS:
-        cause = "a seventh Barbarian band joins the Card Row"
-    else:
-        cause = "no Townsfolk are left in the Ready and Exhausted Piles"
+    cause = _loss(outcome, after)
     if after.round > g.round:
         cause = f"in the next Harvest {cause}"
-    return f"{lead}: {cause} and the game is lost."
+    return f"{lead}: {cause}."
+
+
+def _loss(outcome: Outcome, after: State) -> str:
+    """How the game was lost, in words (``after``: the game as it ended)."""
+    if outcome is Outcome.FLOOD:
+        how = _flood_moves(after.flood, "moves")
+    elif outcome is Outcome.BARBARIANS:
+        how = "a seventh Barbarian band joins the Card Row"
+    else:
+        how = "no Townsfolk are left in the Ready and Exhausted Piles"
+    return f"{how} and the game is lost"

@@ -7,6 +7,7 @@ Installs the project into ./.venv (again only when pyproject.toml changes),
 then runs this script again with the virtualenv's Python to do the asked
 command. Without DATABASE_URL the app uses an embedded Postgres kept in
 ./.pgdata: `serve` starts it first and it stops when the last user exits.
+Both commands run with DEBUG on unless DEBUG is set.
 """
 
 from __future__ import annotations
@@ -54,13 +55,14 @@ def serve(args: list[str]) -> int:
     from config.database import database_url
 
     os.environ["DATABASE_URL"] = database_url()  # held by this process until it exits
-    for step in (["migrate"], ["collectstatic", "--noinput", "-v0"]):
+    for step in (["migrate"], ["createcachetable"], ["collectstatic", "--noinput", "-v0"]):
         if code := run("manage.py", *step):
             return code
     return run("manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
 
 
 def main(argv: list[str]) -> int:
+    os.environ.setdefault("DEBUG", "1")  # development settings; a deployment leaves DEBUG off
     if Path(sys.prefix).resolve() != VENV.resolve():
         ensure_venv()
         os.execv(PYTHON, [str(PYTHON), __file__, *argv])

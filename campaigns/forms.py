@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
 
 from campaigns.models import Campaign, GameAction, Role
 from engine.yu import Action, MalformedAction
@@ -64,3 +67,45 @@ class InviteForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices)
+
+
+class DeleteForm(forms.Form):
+    """Deleting asks for the campaign's name, typed out."""
+
+    name = forms.CharField(max_length=80, label="Type the campaign's name to delete it")
+
+    def __init__(self, campaign: Campaign, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.campaign = campaign
+        self.fields["name"].widget.attrs["autocomplete"] = "off"
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
+        if name != self.campaign.name:
+            raise forms.ValidationError("That is not this campaign's name: nothing was deleted.")
+        return name
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Campaign file", help_text="A .yu.json file saved from a campaign's page.")
+
+
+class TokenForm(forms.Form):
+    """An invite link's token, as the link's page posts it or as pasted by hand."""
+
+    token = forms.CharField(max_length=2000, label="Invite link")
+
+    def clean_token(self) -> str:
+        """The token alone, from the whole link or from what follows its ``#``."""
+        text: str = self.cleaned_data["token"].strip()
+        return text.rsplit("#", 1)[-1].strip()
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, which also refuses a username longer than any account's
+    before it is looked up (or recorded as a failed try)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))

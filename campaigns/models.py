@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
 SEED_LIMIT = 2**31
+KEPT_FOR = timedelta(days=7)
+"""How long a deleted campaign can be restored before ``purgecampaigns`` removes it."""
 
 
 def new_seed() -> int:
@@ -48,6 +51,7 @@ class Campaign(models.Model):
         editable=False,
         help_text="The form that asked for it: a double click makes one.",
     )
+    deleted = models.DateTimeField(null=True, blank=True, help_text="When its owner deleted it.")
 
     class Meta:
         ordering = ("-updated",)
@@ -58,6 +62,11 @@ class Campaign(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("board", args=[self.code])
+
+    @property
+    def purged_after(self) -> datetime | None:
+        """When a deleted campaign can no longer be restored."""
+        return self.deleted + KEPT_FOR if self.deleted else None
 
 
 class Game(models.Model):
@@ -105,14 +114,29 @@ class GameAction(models.Model):
 
 
 class Role(models.TextChoices):
-    """What a friend may do in a campaign shared with them (the owner may do everything)."""
+    """What a friend may do in a campaign shared with them (the owner may do everything),
+    from the least to the most."""
 
     WATCH = "watch", "watcher"
     PLAY = "play", "player"
 
+    @classmethod
+    def least(cls, a: str, b: str) -> Role:
+        order = list(cls)
+        return order[min(order.index(cls(a)), order.index(cls(b)))]
+
 
 class Membership(models.Model):
-    """A friend let into someone else's campaign, by an invite, with a role."""
+    """A friend let into someone else's campaign, by an invite, with a role.
+
+    The row stays when they leave or the owner takes them out, so that what the
+    owner decided outlives the links the friend holds.
+    """
+
+    class Status(models.TextChoices):
+        IN = "in", "in"
+        LEFT = "left", "left"
+        REMOVED = "removed", "removed by the owner"
 
     campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
@@ -125,6 +149,12 @@ class Membership(models.Model):
         blank=True,
         related_name="members",
         help_text="The link they used.",
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.IN)
+    decided = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the owner last set their role or took them out: links made before cannot undo it.",
     )
     created = models.DateTimeField(auto_now_add=True)
 

@@ -7,7 +7,11 @@ campaign exists is nobody else's business), a member without the right 403.
 An invite link carries a ``secrets.token_urlsafe(32)`` token (256 random bits);
 the database keeps only its SHA-256, so a copy of the database lets nobody in.
 Joining is race-safe: a single-use link is spent by an update that only
-succeeds while it is unspent.
+succeeds while it is unspent. What the owner decides about a member (their
+role, taking them out) holds against every link made before it.
+
+A deleted campaign is :class:`Gone` for those who sat at it, until it is
+restored or purged.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from campaigns.models import Campaign, Invite, Membership, Role
+from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
 
 Need = Literal["view", "act", "own", "leave"]
 OWN = "own"
@@ -64,24 +68,33 @@ class Seat:
         return f'"{self.campaign.version}.{self.role}"'
 
 
+class Gone(Http404):
+    """The campaign was deleted by its owner (and can still be restored by them)."""
+
+    def __init__(self, campaign: Campaign, owns: bool) -> None:
+        super().__init__("This campaign was deleted")
+        self.campaign = campaign
+        self.owns = owns
+
+
 def _member_role(user_id: int) -> Subquery:
-    mine = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id).order_by()
-    return Subquery(mine.values("role")[:1])
+    mine = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id, status=Membership.Status.IN)
+    return Subquery(mine.order_by().values("role")[:1])
 
 
 def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: tuple[str, ...] = ()) -> Seat:
     """The campaign with this code as the request's user sits at it, in one query.
 
     Raises Http404 unless the user owns it or is a member (strangers learn
-    nothing), PermissionDenied when the seat lacks ``need``. ``fields`` limits
-    the columns read (the live board reads only the version).
+    nothing), Gone when it was deleted, PermissionDenied when the seat lacks
+    ``need``. ``fields`` limits the columns read (the live board reads only the version).
     """
     user = request.user
     if not isinstance(user, User):
         raise Http404("No such campaign")
     campaigns = Campaign.objects.annotate(member_role=_member_role(user.pk))
     if fields:
-        campaigns = campaigns.only(*fields, "owner_id")
+        campaigns = campaigns.only(*fields, "owner_id", "deleted")
     try:
         campaign = campaigns.get(code=code)
     except Campaign.DoesNotExist:
@@ -92,6 +105,8 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
         role = campaign.member_role
     else:
         raise Http404("No such campaign")
+    if campaign.deleted is not None:
+        raise Gone(campaign, role == OWN)
     if need not in RIGHTS[role]:
         raise PermissionDenied(REFUSED[need])
     return Seat(campaign, role)
@@ -99,10 +114,12 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
 
 def campaigns_of(user: User) -> QuerySet[Campaign]:
     """The campaigns a user owns or was let into, newest first, each with
-    ``member_role`` (None for their own) and its owner, in one query."""
-    joined = Membership.objects.filter(user_id=user.pk).values("campaign_id")
+    ``member_role`` (None for their own) and its owner, in one query; with
+    those the user deleted that can still be restored (``deleted`` set)."""
+    joined = Membership.objects.filter(user_id=user.pk, status=Membership.Status.IN).values("campaign_id")
+    restorable = Q(owner_id=user.pk, deleted__gt=timezone.now() - KEPT_FOR)
     return (
-        Campaign.objects.filter(Q(owner_id=user.pk) | Q(pk__in=joined))
+        Campaign.objects.filter((Q(owner_id=user.pk) | Q(pk__in=joined)) & Q(deleted=None) | restorable)
         .annotate(member_role=_member_role(user.pk))
         .select_related("owner")
         .defer("state")
@@ -131,6 +148,12 @@ class Unusable(Enum):
     FORGED = (404, "This invite link is not valid. Check that you copied all of it, or ask for a new one.")
     REVOKED = (410, "This invite link was withdrawn by the owner of the campaign. Ask them for a new one.")
     USED_UP = (410, "This invite link was for one person and has already been used. Ask for a new one.")
+    REMOVED = (
+        403,
+        "The owner took you out of this campaign after this link was made, so it no longer lets you "
+        "in. Ask them for a new one.",
+    )
+    DELETED = (410, "The campaign this link led to was deleted by its owner.")
 
     @property
     def status(self) -> int:
@@ -161,7 +184,18 @@ def find_invite(token: str) -> Invite:
     return invite
 
 
+def opened_invite(pk: int) -> Invite:
+    """The invite this browser opened before (its token checked then), if it still lets people in."""
+    invite = Invite.objects.select_related("campaign__owner").defer("campaign__state").filter(pk=pk).first()
+    if invite is None:  # its campaign was purged
+        raise InviteRefused(Unusable.DELETED)
+    _check(invite)
+    return invite
+
+
 def _check(invite: Invite) -> None:
+    if invite.campaign.deleted is not None:
+        raise InviteRefused(Unusable.DELETED)
     if invite.revoked_at is not None:
         raise InviteRefused(Unusable.REVOKED)
     if invite.used_up:
@@ -176,27 +210,69 @@ class Joined(Enum):
 
 def join(invite: Invite, user: User) -> tuple[Joined, Membership | None]:
     """Let ``user`` in with the invite's role; the owner and members already in
-    change nothing (and spend no use of the link)."""
+    change nothing (and spend no use of the link).
+
+    A friend who left or was taken out comes back only as far as the owner's
+    last word allows: taken out, only by a link made after; otherwise with the
+    lower of the link's role and the role the owner last set, unless the link
+    is newer than that decision.
+    """
     campaign = invite.campaign
     if campaign.owner_id == user.pk:
         return Joined.OWNER, None
-    existing = Membership.objects.filter(campaign=campaign, user_id=user.pk).first()
-    if existing is not None:
-        return Joined.ALREADY, existing
     try:
         with transaction.atomic():
-            # Spend a use only while the link is still good: two friends racing
-            # for a single-use link cannot both get in.
-            usable = Invite.objects.filter(pk=invite.pk, revoked_at=None)
-            if invite.single_use:
-                usable = usable.filter(used_count=0)
-            if usable.update(used_count=F("used_count") + 1, used_at=timezone.now()) != 1:
-                invite.refresh_from_db()
-                raise InviteRefused(Unusable.REVOKED if invite.revoked_at else Unusable.USED_UP)
-            member = Membership.objects.create(campaign=campaign, user=user, role=invite.role, invite=invite)
+            before = Membership.objects.select_for_update().filter(campaign=campaign, user_id=user.pk).first()
+            if before is not None and before.status == Membership.Status.IN:
+                return Joined.ALREADY, before
+            role = _role_on_return(invite, before)
+            _spend(invite)
+            if before is None:
+                member = Membership.objects.create(campaign=campaign, user=user, role=role, invite=invite)
+            else:
+                before.status, before.role, before.invite = Membership.Status.IN, role, invite
+                before.save(update_fields=["status", "role", "invite"])
+                member = before
     except IntegrityError:  # the same friend joined twice at once: the first one counts
         return Joined.ALREADY, Membership.objects.get(campaign=campaign, user_id=user.pk)
     return Joined.JOINED, member
+
+
+def _role_on_return(invite: Invite, before: Membership | None) -> str:
+    """The role ``invite`` gives, bounded by what the owner decided after it was made."""
+    if before is None or before.decided is None or invite.created > before.decided:
+        return invite.role
+    if before.status == Membership.Status.REMOVED:
+        raise InviteRefused(Unusable.REMOVED)
+    return Role.least(invite.role, before.role)
+
+
+def _spend(invite: Invite) -> None:
+    """Spend a use only while the link is still good: two friends racing for a
+    single-use link cannot both get in."""
+    usable = Invite.objects.filter(pk=invite.pk, revoked_at=None)
+    if invite.single_use:
+        usable = usable.filter(used_count=0)
+    if usable.update(used_count=F("used_count") + 1, used_at=timezone.now()) != 1:
+        invite.refresh_from_db()
+        raise InviteRefused(Unusable.REVOKED if invite.revoked_at else Unusable.USED_UP)
+
+
+def set_role(member: Membership, role: str) -> None:
+    """The owner's word on a member's role: links made before it cannot raise it."""
+    Membership.objects.filter(pk=member.pk).update(role=role, decided=timezone.now())
+
+
+def remove(member: Membership) -> None:
+    """The owner takes a member out: only a link made after this lets them back in."""
+    Membership.objects.filter(pk=member.pk).update(status=Membership.Status.REMOVED, decided=timezone.now())
+
+
+def leave(campaign: Campaign, user: User) -> None:
+    """A member takes a shared campaign off their list; any link still good lets them back."""
+    Membership.objects.filter(campaign=campaign, user=user, status=Membership.Status.IN).update(
+        status=Membership.Status.LEFT
+    )
 
 
 def revoke(invite: Invite) -> None:

@@ -29,8 +29,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from campaigns.models import Campaign, Game, GameAction, new_seed
-from engine.yu import Action, Event, IllegalAction, revealed
+from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, new_seed
+from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
 from engine.yu.campaign import CampaignView
@@ -48,6 +48,14 @@ class Stale(Exception):
 
 class Refused(Exception):
     """The action is not allowed now; the message says why. Nothing was written."""
+
+
+class Gone(Exception):
+    """The campaign was deleted; nothing was written."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__("This campaign was deleted.")
+        self.campaign = campaign
 
 
 class Unreadable(Exception):
@@ -123,16 +131,24 @@ class Board:
 
 
 def current_game(campaign: Campaign) -> Game:
-    game = campaign.games.filter(run=campaign.run).order_by("-number").first()
-    if game is None:  # a campaign always has a game; this heals one left without
-        game = _start_run(campaign)
+    """The campaign's current game, read in one query with the campaign itself
+    (as ``game.campaign``), so that the two agree; Gone once it is deleted."""
+    game = (
+        Game.objects.select_related("campaign__owner")
+        .filter(campaign_id=campaign.pk, run=F("campaign__run"), campaign__deleted=None)
+        .order_by("-number")
+        .first()
+    )
+    if game is None:
+        raise Gone(campaign)
     return game
 
 
 def load(campaign: Campaign, with_log: bool = True) -> Board:
+    """The board as it stands now (``campaign`` names it; the row is read afresh)."""
     game_row = current_game(campaign)
-    log = list(game_row.actions.order_by("seq")) if with_log else []
-    return Board(campaign, game_row, thaw(campaign, game_row), log)
+    log = list(game_row.actions.filter(seq__lte=game_row.version).order_by("seq")) if with_log else []
+    return Board(game_row.campaign, game_row, thaw(game_row.campaign, game_row), log)
 
 
 def thaw(campaign: Campaign, game_row: Game) -> YuCampaign:
@@ -225,8 +241,15 @@ def _start_run(campaign: Campaign) -> Game:
 
 
 def _game_row(campaign: Campaign, engine: YuCampaign) -> Game:
+    game_row = _new_game(campaign, engine)
+    game_row.save()
+    return game_row
+
+
+def _new_game(campaign: Campaign, engine: YuCampaign) -> Game:
+    """The row of the game the campaign has just started (not saved yet)."""
     assert engine.game is not None
-    return Game.objects.create(
+    return Game(
         campaign=campaign,
         run=campaign.run,
         number=engine.number,
@@ -235,6 +258,51 @@ def _game_row(campaign: Campaign, engine: YuCampaign) -> Game:
         state=engine.game.to_dict(),
         outcome=engine.game.outcome or "",  # the story can end a game before its first turn
     )
+
+
+def create_replayed(owner: User, name: str, seed: int, keys: list[str]) -> Campaign:
+    """A new campaign of ``owner``'s with ``keys`` played from ``seed``, every
+    action checked by the engine and every row written in one transaction.
+    Refused, with nothing written, at the first action that does not replay."""
+    campaign = Campaign(owner=owner, name=name, seed=seed)
+    engine = YuCampaign.new(seed)
+    games: list[tuple[Game, list[GameAction]]] = [(_new_game(campaign, engine), [])]
+    for n, key in enumerate(keys, 1):
+        try:
+            action = Action.parse(key)
+            why = engine.explain(action)
+        except MalformedAction as exc:
+            why = str(exc)
+        if why is not None:
+            raise Refused(f"Action {n} of {len(keys)} ({key!r}) does not replay: {why}")
+        game_row, rows = games[-1]
+        events = engine.apply(action)
+        rows.append(
+            GameAction(
+                seq=len(rows) + 1,
+                key=action.key,
+                events=_json(event_dicts(events)),
+                revealed=revealed(events),
+            )
+        )
+        game_row.version = len(rows)
+        if engine.number != game_row.number:  # the game row keeps its final state, as in _write
+            games.append((_new_game(campaign, engine), []))
+        else:
+            assert engine.game is not None
+            game_row.state, game_row.outcome = engine.game.to_dict(), engine.game.outcome or ""
+    campaign.state = _stored(engine)
+    for field_name, value in _summary(engine).items():
+        setattr(campaign, field_name, value)
+    with transaction.atomic():
+        campaign.save()
+        for game_row, rows in games:
+            game_row.campaign = campaign
+            game_row.save()
+            for row in rows:
+                row.game = game_row
+            GameAction.objects.bulk_create(rows)
+    return campaign
 
 
 def _summary(engine: YuCampaign) -> dict[str, Any]:
@@ -262,7 +330,7 @@ def _write(board: Board, version: int, engine: YuCampaign, row: GameAction) -> N
     state = _stored(engine)
     game_state = game_row.state if started else game.to_dict()
     with transaction.atomic():
-        count = Campaign.objects.filter(pk=campaign.pk, version=version).update(
+        count = Campaign.objects.filter(pk=campaign.pk, version=version, deleted=None).update(
             version=F("version") + 1, state=state, updated=now, **summary
         )
         if count != 1:
@@ -332,11 +400,48 @@ def undo(board: Board, version: int) -> None:
 def reset(campaign: Campaign) -> None:
     """Start the campaign over with new decks; the games played so far stay on record."""
     with transaction.atomic():
-        Campaign.objects.filter(pk=campaign.pk).update(
+        started = Campaign.objects.filter(pk=campaign.pk, deleted=None).update(
             run=F("run") + 1, version=F("version") + 1, seed=new_seed()
         )
+        if not started:
+            raise Gone(campaign)
         campaign.refresh_from_db()
         _start_run(campaign)
+
+
+def delete(campaign: Campaign) -> None:
+    """Put the campaign aside: gone from every list and board, restorable for
+    :data:`KEPT_FOR`. The version moves on, so an action racing it is refused."""
+    Campaign.objects.filter(pk=campaign.pk, deleted=None).update(
+        deleted=timezone.now(), version=F("version") + 1
+    )
+
+
+def restore(campaign: Campaign) -> bool:
+    """Bring back a deleted campaign still within :data:`KEPT_FOR`; False when it is past that."""
+    return bool(
+        Campaign.objects.filter(pk=campaign.pk, deleted__gt=timezone.now() - KEPT_FOR).update(
+            deleted=None, version=F("version") + 1
+        )
+    )
+
+
+def purge() -> int:
+    """Remove for good the campaigns deleted more than :data:`KEPT_FOR` ago; how many."""
+    old = Campaign.objects.filter(deleted__lte=timezone.now() - KEPT_FOR)
+    return sum(1 for campaign in old.only("pk") if _purge(campaign))
+
+
+def _purge(campaign: Campaign) -> bool:
+    with transaction.atomic():
+        # Locked first, so that a restore cannot slip in half-way through the cascade.
+        due = Campaign.objects.select_for_update().filter(
+            pk=campaign.pk, deleted__lte=timezone.now() - KEPT_FOR
+        )
+        if not list(due.values_list("pk", flat=True)):
+            return False
+        campaign.delete()
+        return True
 
 
 # -- checking ------------------------------------------------------------------------

@@ -2,17 +2,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from campaigns import views
+from campaigns.forms import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     path("campaigns/new/", views.create, name="create"),
+    path("campaigns/import/", views.bring_back, name="import"),
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
     path("c/<uuid:code>/story/", views.story, name="story"),
     path("c/<uuid:code>/rename/", views.rename, name="rename"),
     path("c/<uuid:code>/reset/", views.reset, name="reset"),
     path("c/<uuid:code>/delete/", views.delete, name="delete"),
+    path("c/<uuid:code>/restore/", views.restore, name="restore"),
+    path("c/<uuid:code>/export/", views.export, name="export"),
     path("c/<uuid:code>/live/", views.live, name="live"),
     path("c/<uuid:code>/members/", views.members, name="members"),
     path("c/<uuid:code>/invites/", views.invite, name="invite"),
@@ -20,9 +24,9 @@ urlpatterns = [
     path("c/<uuid:code>/members/<uuid:member>/role/", views.member_role, name="member_role"),
     path("c/<uuid:code>/members/<uuid:member>/remove/", views.member_remove, name="member_remove"),
     path("c/<uuid:code>/leave/", views.leave, name="leave"),
-    path("join/<str:token>/", views.join, name="join"),
+    path("join/", views.join, name="join"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",

@@ -16,22 +16,25 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import slugify
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import sharing, store
-from campaigns.forms import ActionForm, CampaignForm, InviteForm, RoleForm
-from campaigns.models import Campaign, Invite, Membership
+from campaigns import sharing, store, transfer
+from campaigns.forms import ActionForm, CampaignForm, DeleteForm, ImportForm, InviteForm, RoleForm, TokenForm
+from campaigns.models import KEPT_FOR, Campaign, Invite, Membership
 from campaigns.presenter import present
 from campaigns.sharing import Seat, campaign_for
+from campaigns.throttle import throttled
 from engine.yu import Action
 
 REGIONS = (
@@ -56,6 +59,7 @@ REGIONS = (
 LOG_LENGTH = 60
 STALE = "The board had changed since you saw it (another window?). Here it is as it stands now."
 FRIEND_FIRST = "Your friend moved first; here is the board now."
+RESET = "The owner started the campaign over; your move was not made. Here is the new first game."
 LIVE_CACHE = 120
 """Seconds a board fragment stays cached for the open boards that ask for it."""
 CSRF_SLOT = "\x00csrf-token\x00"
@@ -76,13 +80,53 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
+def explained(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Explain, rather than fail, when a campaign was deleted or saved by older game content."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except store.Unreadable as exc:
+            context = {"campaign": exc.campaign, "reason": str(exc)}
+            return render(request, "campaigns/unreadable.html", context, status=409)
+        except (sharing.Gone, store.Gone) as exc:
+            return _gone(request, exc.campaign, status=410)
+
+    return wrapper
+
+
+def _gone(request: HttpRequest, campaign: Campaign, status: int) -> HttpResponse:
+    """A deleted campaign's page: for its owner, with the way to restore it."""
+    owns = campaign.owner_id == request.user.pk
+    response = render(request, "campaigns/gone.html", {"campaign": campaign, "owns": owns}, status=status)
+    if getattr(request, "htmx", False):
+        response["HX-Refresh"] = "true"  # the whole page says it, not a fragment of the board
+    return response
+
+
 # -- accounts and the campaign list ------------------------------------------------------
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    campaigns = list(sharing.campaigns_of(_user(request))) if request.user.is_authenticated else []
-    return render(request, "campaigns/home.html", {"campaigns": campaigns, "form": CampaignForm()})
+    return _home(request)
+
+
+def _home(
+    request: HttpRequest,
+    form: CampaignForm | None = None,
+    import_form: ImportForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The campaign list, with the forms to start one or bring one back, and
+    the owner's deleted campaigns that can still be restored."""
+    context: dict[str, Any] = {"form": form or CampaignForm(), "import_form": import_form or ImportForm()}
+    if isinstance(request.user, User):
+        campaigns = list(sharing.campaigns_of(request.user))
+        context["campaigns"] = [c for c in campaigns if c.deleted is None]
+        context["deleted"] = [c for c in campaigns if c.deleted is not None]
+    return render(request, "campaigns/home.html", context, status=status)
 
 
 def _next(request: HttpRequest) -> str:
@@ -98,6 +142,7 @@ TAKEN = "Someone took that username a moment ago; choose another."
 
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "POST"])
+@throttled("signup", "10/h")
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next(request))
@@ -125,8 +170,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 def create(request: HttpRequest) -> HttpResponse:
     form = CampaignForm(request.POST)
     if not form.is_valid():
-        campaigns = list(sharing.campaigns_of(_user(request)))
-        return render(request, "campaigns/home.html", {"campaigns": campaigns, "form": form}, status=400)
+        return _home(request, form=form, status=400)
     campaign = store.create_campaign(
         _user(request), form.cleaned_data["name"], request=form.cleaned_data["request"]
     )
@@ -134,6 +178,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_http_methods(["GET", "POST"])
 def rename(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = campaign_for(request, code, "own").campaign
@@ -146,6 +191,7 @@ def rename(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_http_methods(["GET", "POST"])
 def reset(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = campaign_for(request, code, "own").campaign
@@ -156,30 +202,65 @@ def reset(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_http_methods(["GET", "POST"])
 def delete(request: HttpRequest, code: UUID) -> HttpResponse:
+    """Delete, once the owner has typed the campaign's name; restorable for a week."""
     campaign = campaign_for(request, code, "own").campaign
-    if request.method == "POST":
-        campaign.delete()
+    form = DeleteForm(campaign, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        store.delete(campaign)
+        messages.info(request, f"“{campaign.name}” was deleted. You can restore it until {_day(campaign)}.")
         return redirect("home")
-    return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "delete"})
+    context = {"campaign": campaign, "what": "delete", "form": form, "kept_for": KEPT_FOR.days}
+    return render(request, "campaigns/confirm.html", context, status=400 if form.errors else 200)
+
+
+def _day(campaign: Campaign) -> str:
+    kept = (campaign.deleted or timezone.now()) + KEPT_FOR
+    return f"{kept:%A %-d %B}"
+
+
+@login_required
+@require_POST
+def restore(request: HttpRequest, code: UUID) -> HttpResponse:
+    campaign = get_object_or_404(Campaign, code=code, owner=_user(request), deleted__isnull=False)
+    if store.restore(campaign):
+        messages.success(request, f"“{campaign.name}” is back.")
+        return redirect(campaign)
+    messages.error(request, f"“{campaign.name}” was deleted more than {KEPT_FOR.days} days ago: it is gone.")
+    return redirect("home")
+
+
+@login_required
+@explained
+@require_GET
+def export(request: HttpRequest, code: UUID) -> HttpResponse:
+    """The campaign as a file for its owner to keep (see :mod:`campaigns.transfer`)."""
+    campaign = campaign_for(request, code, "own").campaign
+    response = JsonResponse(transfer.export(campaign), json_dumps_params={"indent": 1})
+    slug = slugify(campaign.name) or "campaign"
+    response["Content-Disposition"] = f'attachment; filename="{slug}.yu.json"'
+    return response
+
+
+@login_required
+@require_POST
+def bring_back(request: HttpRequest) -> HttpResponse:
+    """Make a new campaign of one's own from a campaign file, once its log replays."""
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            campaign = transfer.bring_back(transfer.read(form.cleaned_data["file"].read()), _user(request))
+        except transfer.BadFile as exc:
+            form.add_error("file", str(exc))
+        else:
+            messages.success(request, f"“{campaign.name}” was brought back as a campaign of yours.")
+            return redirect(campaign)
+    return _home(request, import_form=form, status=400)
 
 
 # -- the board -----------------------------------------------------------------------
-
-
-def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Explain, rather than fail, when a campaign was saved by older game content."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except store.Unreadable as exc:
-            context = {"campaign": exc.campaign, "reason": str(exc)}
-            return render(request, "campaigns/unreadable.html", context, status=409)
-
-    return wrapper
 
 
 def _context(
@@ -233,6 +314,12 @@ def _regions(request: HttpRequest, context: dict[str, Any]) -> dict[str, str]:
     return {name: render_to_string(f"campaigns/board.html#{name}", context, request) for name in REGIONS}
 
 
+def _load(seat: Seat, with_log: bool = True) -> tuple[store.Board, Seat]:
+    """The board as it stands now, and the seat at it: the campaign row as read with the board."""
+    board = store.load(seat.campaign, with_log)
+    return board, Seat(board.campaign, seat.role)
+
+
 def _page(
     request: HtmxHttpRequest, board: store.Board, seat: Seat, notice: str = "", status: int = 200
 ) -> HttpResponse:
@@ -244,11 +331,11 @@ def _page(
 
 
 @login_required
-@readable
+@explained
 @require_GET
 def board(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
-    seat = campaign_for(request, code)
-    return _page(request, store.load(seat.campaign), seat)
+    board, seat = _load(campaign_for(request, code))
+    return _page(request, board, seat)
 
 
 @require_GET
@@ -288,8 +375,7 @@ def _live_board(seat: Seat) -> tuple[str, str]:
     cached: tuple[str, str] | None = cache.get(_live_key(seat))
     if cached is not None:
         return cached
-    board = store.load(Campaign.objects.select_related("owner").get(pk=seat.campaign.pk))
-    fresh = Seat(board.campaign, seat.role)  # the board may have moved on again since the poll read it
+    board, fresh = _load(seat)  # the board may have moved on again since the poll read it
     context = {**_context(board, fresh), "board_oob": True, "csrf_token": CSRF_SLOT}
     rendered = (fresh.etag, render_to_string("campaigns/board.html#board", context))
     cache.set(_live_key(fresh), rendered, LIVE_CACHE)
@@ -305,18 +391,16 @@ def _live_key(seat: Seat) -> str:
 
 
 @login_required
-@readable
+@explained
 @require_POST
 def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """Apply one action (or ``undo``) for the version of the board the player saw."""
-    seat = campaign_for(request, code, "act")
-    campaign = seat.campaign
+    board, seat = _load(campaign_for(request, code, "act"))
     form = ActionForm(request.POST)
     if not form.is_valid():
         reason = str(form.errors["key"][0]) if "key" in form.errors else "That was not an action."
-        return _page(request, store.load(campaign), seat, reason, status=400)
+        return _page(request, board, seat, reason, status=400)
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
-    board = store.load(campaign)
     asking = action is not None and not form.cleaned_data["confirm"] and version == board.version
     if asking and action is not None and (warning := board.warning(action)):
         return _confirm(request, board, seat, action, warning)
@@ -327,19 +411,32 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         else:
             store.act(board, action, version)
     except store.Stale:
-        fresh = Campaign.objects.get(pk=campaign.pk)
-        notice = FRIEND_FIRST if Membership.objects.filter(campaign=campaign).exists() else STALE
-        return _page(request, store.load(fresh), Seat(fresh, seat.role), notice, status=409)
+        return _lost_race(request, board, seat)
     except store.Refused as exc:
         return _refused(request, board, seat, str(exc))
     if not request.htmx:
-        return redirect(campaign)
+        return redirect(board.campaign)
     after = _regions(request, _context(board, seat))
     changed = [html for name, html in after.items() if before.get(name) != html]
     response = HttpResponse("".join(changed) + _fresh(request, board, seat, live=True))
     key = action.key if action is not None else store.UNDO
     response["HX-Trigger"] = json.dumps({"yu:acted": {"key": key, "version": board.version}})
     return response
+
+
+def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpResponse:
+    """409 and the board as it stands now, saying what moved it since the player saw it."""
+    try:
+        board = store.load(seen.campaign)
+    except store.Gone:
+        return _gone(request, seen.campaign, status=409)
+    if board.campaign.run != seen.campaign.run:
+        notice = RESET
+    elif Membership.objects.filter(campaign=board.campaign, status=Membership.Status.IN).exists():
+        notice = FRIEND_FIRST
+    else:
+        notice = STALE
+    return _page(request, board, Seat(board.campaign, seat.role), notice, status=409)
 
 
 def _confirm(
@@ -375,12 +472,11 @@ def _refused(request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: s
 
 
 @login_required
-@readable
+@explained
 @require_GET
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal of entries read."""
-    seat = campaign_for(request, code)
-    board = store.load(seat.campaign, with_log=False)
+    board, seat = _load(campaign_for(request, code), with_log=False)
     context = {"campaign": board.campaign, "seat": seat, "story": board.story()}
     return render(request, "campaigns/story.html", context)
 
@@ -400,7 +496,11 @@ def _members_page(
     context = {
         "campaign": campaign,
         "seat": seat,
-        "members": list(campaign.memberships.select_related("user").order_by("created")),
+        "members": list(
+            campaign.memberships.filter(status=Membership.Status.IN)
+            .select_related("user")
+            .order_by("created")
+        ),
         "invites": list(campaign.invites.order_by("-created")),
         "form": form or InviteForm(),
         "link": link,
@@ -409,6 +509,7 @@ def _members_page(
 
 
 @login_required
+@explained
 @require_GET
 def members(request: HttpRequest, code: UUID) -> HttpResponse:
     """The owner's sharing panel: who is in, with what role, and the invite links."""
@@ -416,6 +517,7 @@ def members(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_POST
 def invite(request: HttpRequest, code: UUID) -> HttpResponse:
     """Make an invite link and show it, this once: only its hash is kept."""
@@ -426,11 +528,12 @@ def invite(request: HttpRequest, code: UUID) -> HttpResponse:
     _, token = sharing.create_invite(
         seat.campaign, _user(request), form.cleaned_data["role"], form.cleaned_data["single_use"]
     )
-    link = request.build_absolute_uri(reverse("join", args=[token]))
+    link = request.build_absolute_uri(reverse("join")) + "#" + token
     return _members_page(request, seat, link=link, status=201)
 
 
 @login_required
+@explained
 @require_POST
 def revoke(request: HttpRequest, code: UUID, invite: UUID) -> HttpResponse:
     seat = campaign_for(request, code, "own")
@@ -439,62 +542,84 @@ def revoke(request: HttpRequest, code: UUID, invite: UUID) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_POST
 def member_role(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
     seat = campaign_for(request, code, "own")
-    membership = get_object_or_404(Membership, campaign=seat.campaign, code=member)
+    membership = get_object_or_404(
+        Membership, campaign=seat.campaign, code=member, status=Membership.Status.IN
+    )
     form = RoleForm(request.POST)
     if not form.is_valid():
         return _members_page(request, seat, status=400)
-    Membership.objects.filter(pk=membership.pk).update(role=form.cleaned_data["role"])
+    sharing.set_role(membership, form.cleaned_data["role"])
     return redirect("members", seat.campaign.code)
 
 
 @login_required
+@explained
 @require_POST
 def member_remove(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
     seat = campaign_for(request, code, "own")
-    get_object_or_404(Membership, campaign=seat.campaign, code=member).delete()
+    sharing.remove(
+        get_object_or_404(Membership, campaign=seat.campaign, code=member, status=Membership.Status.IN)
+    )
     return redirect("members", seat.campaign.code)
 
 
 @login_required
+@explained
 @require_http_methods(["GET", "POST"])
 def leave(request: HttpRequest, code: UUID) -> HttpResponse:
     """A member takes a shared campaign off their list; the owner can invite them again."""
     campaign = campaign_for(request, code, "leave").campaign
     if request.method == "POST":
-        Membership.objects.filter(campaign=campaign, user=_user(request)).delete()
+        sharing.leave(campaign, _user(request))
         messages.info(request, f"You left {campaign.name}.")
         return redirect("home")
     return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "leave"})
 
 
+INVITE = "invite"
+"""The session key of the invite link this browser opened."""
+
+
+@throttled("join", "60/h")
 @require_http_methods(["GET", "POST"])
-def join(request: HttpRequest, token: str) -> HttpResponse:
+def join(request: HttpRequest) -> HttpResponse:
     """Where an invite link leads: who invites you to what, then a button to join.
 
+    The link's token travels after its ``#``, which browsers never send: the
+    page's script posts it here, and the invite it opens is kept in the session
+    from then on. So no address a server or proxy logs ever holds a token.
     Anyone holding the link may see the campaign's name and owner; joining
     takes an account (log in or sign up, then come back here).
     """
+    if request.method == "POST" and "token" in request.POST:
+        return _open_invite(request)
+    invite_pk = request.session.get(INVITE)
     try:
-        invite = sharing.find_invite(token)
+        invite = sharing.opened_invite(invite_pk) if invite_pk else None
     except sharing.InviteRefused as exc:
         return _invite_refused(request, exc)
+    if invite is None:
+        return render(request, "campaigns/join.html", {"token_form": TokenForm()})
     campaign = invite.campaign
-    if not request.user.is_authenticated:
+    if not isinstance(request.user, User):
         if request.method == "POST":
-            return redirect_to_login(request.get_full_path())  # then back here
+            return redirect_to_login(reverse("join"))  # then back here
         return render(request, "campaigns/join.html", {"invite": invite, "campaign": campaign})
     if request.method == "GET":
-        user = _user(request)
-        context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == user.pk}
-        context["member"] = Membership.objects.filter(campaign=campaign, user=user).first()
+        context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == request.user.pk}
+        context["member"] = Membership.objects.filter(
+            campaign=campaign, user=request.user, status=Membership.Status.IN
+        ).first()
         return render(request, "campaigns/join.html", context)
     try:
-        outcome, member = sharing.join(invite, _user(request))
+        outcome, member = sharing.join(invite, request.user)
     except sharing.InviteRefused as exc:
         return _invite_refused(request, exc)
+    del request.session[INVITE]
     if outcome is sharing.Joined.OWNER:
         messages.info(request, "This is your own campaign: the link is for your friends.")
     elif outcome is sharing.Joined.ALREADY and member is not None:
@@ -502,6 +627,20 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     elif member is not None:
         messages.success(request, f"You joined {campaign.name} as a {member.get_role_display()}.")
     return redirect(campaign)
+
+
+def _open_invite(request: HttpRequest) -> HttpResponse:
+    """Take the token the link's page posted (or a link pasted by hand) and
+    keep the invite it opens in the session."""
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        return render(request, "campaigns/join.html", {"token_form": form}, status=400)
+    try:
+        invite = sharing.find_invite(form.cleaned_data["token"])
+    except sharing.InviteRefused as exc:
+        return _invite_refused(request, exc)
+    request.session[INVITE] = invite.pk
+    return redirect("join")
 
 
 def _invite_refused(request: HttpRequest, exc: sharing.InviteRefused) -> HttpResponse:

@@ -1,16 +1,36 @@
 """Django settings, read from the environment.
 
-The defaults suit development on this machine only. A deployment sets at least
-SECRET_KEY, DEBUG=False, ALLOWED_HOSTS and DATABASE_URL.
+DEBUG is off unless set: `python3 dev.py` and the test suite turn it on. With
+DEBUG off the app expects to be served over HTTPS, and SECRET_KEY must be set.
+
+The environment variables, all optional but SECRET_KEY:
+
+    DEBUG                    1 for development only (default 0)
+    SECRET_KEY               with DEBUG off: at least 50 random characters
+    ALLOWED_HOSTS            host names the site answers to, comma-separated
+    CSRF_TRUSTED_ORIGINS     origins trusted for forms, e.g. https://yu.example.org
+    DATABASE_URL             Postgres; unset, an embedded server in .pgdata/
+    DB_CONN_MAX_AGE          seconds a database connection is kept open (default 0)
+    PROXY_SSL_HEADER         a header your TLS proxy sets to "https", e.g. HTTP_X_FORWARDED_PROTO
+    CLIENT_IP_HEADER         a header your proxy sets to the client's address, e.g. HTTP_X_REAL_IP
+                             (the last address in it is used; unset, the connection's address)
+    SECURE_SSL_REDIRECT      send plain HTTP requests to HTTPS
+    SECURE_HSTS_SECONDS      how long browsers should use HTTPS only (a year)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS, SECURE_HSTS_PRELOAD
+    SECURE_COOKIES           session and CSRF cookies over HTTPS only
+
+The last five default to on (a year) with DEBUG off, and to off with DEBUG on.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.database import database_url
@@ -39,12 +59,25 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = envbool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY when DEBUG is off")
-    SECRET_KEY = "development-only-key-never-use-it-in-production"
+def secret_key(debug: bool) -> str:
+    """SECRET_KEY from the environment; with DEBUG off it must be set, long and random."""
+    key = os.environ.get("SECRET_KEY", "")
+    if debug:
+        return key or "development-only-key-never-use-it-in-production"
+    make_one = "make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    if not key:
+        raise ImproperlyConfigured(f"Set SECRET_KEY when DEBUG is off; {make_one}")
+    # Django's own test of a key's strength (check --deploy, security.W009).
+    if len(key) < 50 or len(set(key)) < 5 or key.startswith("django-insecure-"):
+        raise ImproperlyConfigured(
+            "SECRET_KEY is too weak: it needs at least 50 characters, at least 5 of them different, "
+            f"and must not start with 'django-insecure-'; {make_one}"
+        )
+    return key
+
+
+DEBUG = envbool("DEBUG", False)
+SECRET_KEY = secret_key(DEBUG)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 
@@ -57,11 +90,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
+    "axes",
+    "django_ratelimit",
     "campaigns",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -70,6 +107,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "campaigns.middleware.DatabaseDown",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -128,6 +167,75 @@ STORAGES = {
 WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# HTTPS: on by default outside development.
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 60 * 60)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", not DEBUG)
+SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+if PROXY_SSL_HEADER := os.environ.get("PROXY_SSL_HEADER", "").strip():
+    if not PROXY_SSL_HEADER.startswith("HTTP_"):
+        raise ImproperlyConfigured(
+            "PROXY_SSL_HEADER names a header as Django sees it, e.g. HTTP_X_FORWARDED_PROTO, "
+            f"not {PROXY_SSL_HEADER!r}"
+        )
+    SECURE_PROXY_SSL_HEADER = (PROXY_SSL_HEADER, "https")
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "").strip()
+
+# Pages may load scripts, styles, images and requests from this site only, and nothing inline.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    },
+}
+
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Shared by every app process: `manage.py createcachetable` makes its table. Room for the
+    # counts of many addresses, lest live ones be culled (expired ones go first).
+    "throttle": {
+        "BACKEND": "campaigns.throttle.ThrottleCache",
+        "LOCATION": "throttle_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
+}
+
+# Log-in: a client (by address) or an account is locked for 15 minutes after 10 wrong passwords.
+AUTHENTICATION_BACKENDS = ["campaigns.throttle.LockoutBackend"]
+AXES_HANDLER = "campaigns.throttle.LoginAttempts"
+AXES_FAILURE_LIMIT = 10
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "campaigns.throttle.locked_out"
+AXES_CLIENT_IP_CALLABLE = "campaigns.throttle.client_ip"
+AXES_DISABLE_ACCESS_LOG = True  # only failures are kept, and only as long as they count
+# Sign-up and joining: counted per client address in the throttle cache.
+RATELIMIT_USE_CACHE = "throttle"
+RATELIMIT_IP_META_KEY = "campaigns.throttle.client_ip"
+SILENCED_SYSTEM_CHECKS = [
+    # django-ratelimit vouches for memcached and Redis only; ThrottleCache counts atomically too.
+    "django_ratelimit.W001",
+]
+
+# Errors, with their tracebacks, go to stderr: the server's log.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+}

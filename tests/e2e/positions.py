@@ -192,7 +192,8 @@ def reach(campaign: Campaign, goal: Goal, policy: Callable[[int], Policy]) -> Ca
     for action in find_run(board.engine, goal, policy):
         store.act(board, action, board.version)
     assert goal(board.engine)
-    return board.campaign
+    campaign.refresh_from_db()
+    return campaign
 
 
 def randomly(seed: int) -> Policy:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
+from web.base import quiet_plays
 
 from campaigns import store
 from campaigns.models import Campaign
@@ -163,7 +164,8 @@ def test_it_plays_a_whole_game_without_javascript(
     page = page_without_js
     sign_up(page, live_server, "plain")
     start_campaign(page, "No Script")
-    page.locator("#hand button[value^='play:']").first.click()  # a plain form post, then a redirect
+    quiet = quiet_plays(Campaign.objects.get(name="No Script"), 1)[0]  # a play that reveals nothing
+    page.locator(f"#hand .moves > button[value='{quiet}']").click()  # a plain form post, then a redirect
     expect(page.locator("#board-version")).to_have_value("1")
     expect(page.locator("#log .log > li")).to_have_count(1)
     page.locator("#decision button[value=undo]").click()

@@ -57,9 +57,15 @@ def test_it_shares_a_live_board(owner_and_friend: tuple[Page, Page], live_server
     assert "/join/" in link
     shot(owner, "1-owner-made-a-link")
 
-    # The friend follows it without an account: sign up, come back, join.
+    # The friend follows it without an account: sign up, come back, join. The
+    # token after the link's "#" is posted by the page: no address holds it.
+    token = link.split("#", 1)[1]
+    addresses: list[str] = []
+    friend.on("request", lambda r: addresses.append(r.url))
     friend.goto(link)
     expect(friend.get_by_role("heading", name="Join “Shared River” as a watcher")).to_be_visible()
+    assert token not in friend.url
+    assert addresses and not [a for a in addresses if token in a], addresses
     friend.locator("main").get_by_role("link", name="Sign up").click()
     friend.get_by_label("Username").fill("friend")
     friend.get_by_label("Password:", exact=True).fill(PASSWORD)

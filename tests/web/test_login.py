@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from axes.models import AccessAttempt
+
 from .base import PASSWORD, BaseTestCase
 
 
@@ -31,3 +33,10 @@ class LoginTestCase(BaseTestCase):
         form = {"username": "alice", "password": PASSWORD, "next": "https://example.org/"}
         r = self.client.post(self.url, form)
         self.assertRedirects(r, "/")
+
+    def test_it_refuses_a_username_longer_than_any_account_without_a_try_counted(self) -> None:
+        for length in (151, 256, 20_000):
+            r = self.client.post(self.url, {"username": "x" * length, "password": "not-it"})
+            self.assertContains(r, "Ensure this value has at most 150 characters")
+        self.assertFalse(AccessAttempt.objects.exists())
+        self.assertNotIn("_auth_user_id", self.client.session)

@@ -54,7 +54,9 @@ class MembersTestCase(BaseTestCase):
     def test_it_removes_a_member(self) -> None:
         r = self.client.post(f"{self.url}{self.bob_in.code}/remove/")
         self.assertRedirects(r, self.url)
-        self.assertEqual(list(Membership.objects.values_list("user__username", flat=True)), ["carol-watches"])
+        inside = Membership.objects.filter(status=Membership.Status.IN)
+        self.assertEqual(list(inside.values_list("user__username", flat=True)), ["carol-watches"])
+        self.assertNotContains(self.client.get(self.url), "bob-plays")
         self.client.force_login(self.bob)
         self.assertEqual(self.client.get(f"/c/{self.campaign.code}/").status_code, 404)
 
@@ -110,7 +112,8 @@ class LeaveTestCase(BaseTestCase):
         self.assertRedirects(r, "/")
         self.assertContains(r, "You left Yellow River.")
         self.assertNotContains(r, f"/c/{self.campaign.code}/")
-        self.assertEqual(list(Membership.objects.values_list("user__username", flat=True)), ["bob-plays"])
+        inside = Membership.objects.filter(status=Membership.Status.IN)
+        self.assertEqual(list(inside.values_list("user__username", flat=True)), ["bob-plays"])
         self.assertEqual(self.client.get(f"/c/{self.campaign.code}/").status_code, 404)
 
     def test_the_owner_cannot_leave_their_own_campaign(self) -> None:

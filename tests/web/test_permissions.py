@@ -39,7 +39,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any], set[str], int]] = {
     "remove_member": ("post", "/c/{code}/members/{watcher}/remove/", {}, OWN, 302),
     "rename": ("post", "/c/{code}/rename/", {"name": "Taken over"}, OWN, 302),
     "reset": ("post", "/c/{code}/reset/", {}, OWN, 302),
-    "delete": ("post", "/c/{code}/delete/", {}, OWN, 302),
+    "delete": ("post", "/c/{code}/delete/", {"name": "{name}"}, OWN, 302),
     "leave": ("post", "/c/{code}/leave/", {}, {"player", "watcher"}, 302),
 }
 
@@ -72,7 +72,7 @@ class PermissionMatrixTestCase(BaseTestCase):
     def request(self, operation: str) -> tuple[str, HttpResponse]:
         method, url, data, _, _ = OPERATIONS[operation]
         names = {"code": self.campaign.code, "invite": self.invite.code, "watcher": self.watcher.code}
-        names["play"] = self.play
+        names["play"], names["name"] = self.play, self.campaign.name
         url = url.format(**names)
         data = {key: str(value).format(**names) for key, value in data.items()}
         return url, getattr(self.client, method)(url, data)

@@ -48,7 +48,10 @@ def find_game(text: str) -> Game:
         game = Game.objects.filter(code=code).first()
         if game is None:
             campaign = Campaign.objects.filter(code=code).first()
-            game = store.current_game(campaign) if campaign else None
+            try:
+                game = store.current_game(campaign) if campaign else None
+            except store.Gone:
+                raise CommandError(f"campaign {text!r} was deleted: give one of its games' codes") from None
     if game is None:
         raise CommandError(f"no game or campaign {text!r}")
     return game

@@ -1,0 +1,161 @@
+"""Settings with DEBUG off, as a deployment runs them: each case starts Django
+afresh in a process of its own, with only the environment a server would have."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+import textwrap
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.urls import path
+
+from config.database import database_url
+
+MANAGE = str(settings.BASE_DIR / "manage.py")
+STRONG_KEY = secrets.token_urlsafe(50)
+LEFT_OUT = (
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # the browser tests' own, never a deployment's
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "PROXY_SSL_HEADER",
+    "CLIENT_IP_HEADER",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "SECURE_COOKIES",
+)
+
+
+def crash(request: HttpRequest) -> HttpResponse:
+    password = "hunter2-do-not-show"  # noqa: F841 (a local a debug page would list)
+    raise RuntimeError("the crash this test asked for")
+
+
+urlpatterns = [path("crash/", crash)]
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Python with a deployment's environment: DEBUG off, a strong key, one host."""
+    base = {k: v for k, v in os.environ.items() if k not in LEFT_OUT}
+    deployment = {
+        "DEBUG": "0",
+        "SECRET_KEY": STRONG_KEY,
+        "ALLOWED_HOSTS": "yu.example.org",
+        "DATABASE_URL": database_url(),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    return subprocess.run(
+        [sys.executable, *args],
+        env={**base, **deployment, **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def django(script: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return run("-c", "import django\ndjango.setup()\n" + textwrap.dedent(script), **env)
+
+
+def test_the_deployment_check_is_silent() -> None:
+    done = run(MANAGE, "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 0, done.stderr
+    assert "no issues" in done.stdout
+    assert not done.stderr
+
+
+def test_it_refuses_to_start_without_a_real_secret_key() -> None:
+    weak = {
+        "": "Set SECRET_KEY",
+        "short-and-guessable": "too weak",
+        "a" * 60: "too weak",
+        "django-insecure-" + secrets.token_urlsafe(50): "too weak",
+    }
+    for key, complaint in weak.items():
+        done = run(MANAGE, "check", SECRET_KEY=key)
+        assert done.returncode != 0, key
+        assert "ImproperlyConfigured" in done.stderr and complaint in done.stderr, done.stderr
+        assert "secrets.token_urlsafe" in done.stderr  # says how to make one
+
+
+def test_development_needs_no_key() -> None:
+    done = run(MANAGE, "check", DEBUG="1", SECRET_KEY="")
+    assert done.returncode == 0, done.stderr
+
+
+def test_with_debug_off_it_asks_for_https_everywhere() -> None:
+    done = django(
+        """
+        from django.conf import settings as s
+        print(s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS,
+              s.SECURE_HSTS_PRELOAD, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE)
+        """
+    )
+    assert done.stdout.split() == ["True", "31536000", "True", "True", "True", "True"], done.stderr
+    done = django(
+        """
+        from django.conf import settings as s
+        print(s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.SESSION_COOKIE_SECURE)
+        """,
+        SECURE_SSL_REDIRECT="0",
+        SECURE_HSTS_SECONDS="600",
+        SECURE_COOKIES="0",
+    )
+    assert done.stdout.split() == ["False", "600", "False"], done.stderr
+
+
+def test_behind_a_tls_proxy_links_come_out_https() -> None:
+    script = """
+        from django.test import RequestFactory
+        request = RequestFactory().get("/", HTTP_HOST="yu.example.org", HTTP_X_FORWARDED_PROTO="https")
+        print(request.is_secure(), request.build_absolute_uri("/join/abc/"))
+        """
+    done = django(script, PROXY_SSL_HEADER="HTTP_X_FORWARDED_PROTO")
+    assert done.stdout.split() == ["True", "https://yu.example.org/join/abc/"], done.stderr
+    done = django(script)  # without the setting the header is not trusted
+    assert done.stdout.split() == ["False", "http://yu.example.org/join/abc/"], done.stderr
+
+
+def test_a_misnamed_proxy_header_is_refused() -> None:
+    done = run(MANAGE, "check", PROXY_SSL_HEADER="X-Forwarded-Proto")
+    assert done.returncode != 0
+    assert "HTTP_X_FORWARDED_PROTO" in done.stderr
+
+
+def test_a_crash_shows_a_plain_page_and_logs_the_traceback() -> None:
+    done = django(
+        """
+        from django.test import Client
+        from django.test.utils import override_settings
+        with override_settings(ROOT_URLCONF="tests.web.test_production"):
+            r = Client(raise_request_exception=False).get("/crash/", secure=True, HTTP_HOST="yu.example.org")
+        print(r.status_code)
+        print(r.content.decode())
+        """,
+        DATABASE_URL="postgresql://someone:database-password-do-not-show@/nowhere",
+    )
+    status, page = done.stdout.split("\n", 1)
+    assert status == "500", done.stderr
+    assert "Something went wrong" in page
+    shown = (
+        STRONG_KEY,
+        "database-password-do-not-show",
+        "hunter2",
+        "SECRET_KEY",
+        "DATABASE_URL",
+        "Traceback",
+    )
+    assert [secret for secret in shown if secret in page] == []
+    # The server's log (stderr) has what happened, with where.
+    assert "Internal Server Error: /crash/" in done.stderr
+    assert "Traceback (most recent call last)" in done.stderr
+    assert "RuntimeError: the crash this test asked for" in done.stderr
+    assert 'test_production.py", line' in done.stderr

@@ -1,0 +1,169 @@
+"""Races between a player's action and what else may happen to the board at
+the same moment, on real concurrent connections: the loser gets 409 with the
+board as it stands and the right reason, never a 500, and nothing is lost or
+written twice."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client, TransactionTestCase, override_settings
+
+from campaigns import store
+from campaigns.models import Campaign, GameAction, Membership, Role
+
+from .base import PASSWORD, SEED, quiet_plays
+
+HTMX = {"HX-Request": "true"}
+
+
+def elsewhere(work: Callable[[], Any]) -> None:
+    """Run ``work`` to its commit on a connection of its own, and wait for it."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+
+
+@contextmanager
+def just_before(name: str, work: Callable[[], Any]) -> Iterator[None]:
+    """Let ``work`` commit elsewhere once, just before ``store.<name>`` runs."""
+    real = getattr(store, name)
+    done: list[bool] = []
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if not done:
+            done.append(True)
+            elsewhere(work)
+        return real(*args, **kwargs)
+
+    with mock.patch.object(store, name, wrapped):
+        yield
+    assert done, f"store.{name} was never reached"
+
+
+@override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+class ActionRaceTestCase(TransactionTestCase):
+    def setUp(self) -> None:
+        self.alice = User.objects.create_user("alice", password=PASSWORD)
+        self.bob = User.objects.create_user("bob", password=PASSWORD)
+        self.campaign = store.create_campaign(self.alice, "Yellow River", SEED)
+        Membership.objects.create(campaign=self.campaign, user=self.bob, role=Role.PLAY)
+        self.play, self.other_play = quiet_plays(self.campaign)
+        self.act_url = f"/c/{self.campaign.code}/act/"
+
+    def client_for(self, user: User) -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+    def bob_acts(self, key: str | None = None, htmx: bool = True) -> Any:
+        data = {"key": key or self.play, "version": 0}
+        return self.client_for(self.bob).post(self.act_url, data, headers=HTMX if htmx else {})
+
+    def alice_plays(self) -> None:
+        self.client_for(self.alice).post(self.act_url, {"key": self.other_play, "version": 0})
+
+    def assertNoAction(self) -> None:
+        self.assertFalse(GameAction.objects.exists())
+
+    def test_a_friend_moving_between_the_permission_check_and_the_read_gets_409_not_400(self) -> None:
+        # Alice's action lands after Bob's request was let in and before his
+        # board is read: the campaign and its game are read together, so Bob
+        # sees a newer version (409), never an older version with a newer game.
+        with just_before("load", self.alice_plays):
+            r = self.bob_acts(self.other_play)
+        self.assertContains(r, "Your friend moved first", status_code=409)
+        self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
+
+    def test_a_friend_moving_just_before_the_write_gets_409(self) -> None:
+        with just_before("_write", self.alice_plays):
+            r = self.bob_acts()
+        self.assertContains(r, "Your friend moved first", status_code=409)
+        self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
+
+    def test_delete_before_the_write(self) -> None:
+        with just_before("_write", lambda: store.delete(Campaign.objects.get())):
+            r = self.bob_acts()
+        self.assertContains(r, "Its owner deleted this campaign", status_code=409)
+        self.assertEqual(r["HX-Refresh"], "true")
+        self.assertNoAction()
+        self.assertEqual(Campaign.objects.get().version, 1)
+
+    def test_delete_before_the_read(self) -> None:
+        with just_before("load", lambda: store.delete(Campaign.objects.get())):
+            r = self.bob_acts(htmx=False)
+        self.assertContains(r, "Its owner deleted this campaign", status_code=410)
+        self.assertNoAction()
+
+    def test_reset_before_the_write(self) -> None:
+        with just_before("_write", lambda: store.reset(Campaign.objects.get())):
+            r = self.bob_acts()
+        self.assertContains(r, "The owner started the campaign over", status_code=409)
+        self.assertNoAction()
+        campaign = Campaign.objects.get()
+        self.assertEqual((campaign.run, campaign.version), (2, 1))
+        self.assertEqual(campaign.games.filter(run=2).get().version, 0)
+
+    def test_rename_while_acting_loses_neither(self) -> None:
+        rename = lambda: self.client_for(self.alice).post(  # noqa: E731
+            f"/c/{self.campaign.code}/rename/", {"name": "Jade River"}
+        )
+        with just_before("_write", rename):
+            r = self.bob_acts()
+        self.assertEqual(r.status_code, 200)
+        campaign = Campaign.objects.get()
+        self.assertEqual((campaign.name, campaign.version), ("Jade River", 1))
+        self.assertEqual(GameAction.objects.get().key, self.play)
+
+    def test_deleting_while_many_act_at_once_gives_no_500(self) -> None:
+        # No hooks: real requests on real connections, started together.
+        start = threading.Barrier(6)
+        answers: list[int] = []
+
+        def player(key: str) -> None:
+            try:
+                client = self.client_for(self.bob)
+                start.wait()
+                answers.append(
+                    client.post(self.act_url, {"key": key, "version": 0}, headers=HTMX).status_code
+                )
+            finally:
+                connection.close()
+
+        def owner() -> None:
+            try:
+                client = self.client_for(self.alice)
+                start.wait()
+                answers.append(
+                    client.post(f"/c/{self.campaign.code}/delete/", {"name": "Yellow River"}).status_code
+                )
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=player, args=(k,)) for k in (self.play, self.other_play) * 2]
+        threads += [threading.Thread(target=owner), threading.Thread(target=owner)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(len(answers), 6)
+        self.assertFalse([a for a in answers if a >= 500], answers)
+        self.assertLessEqual(GameAction.objects.count(), 1)
+        campaign = Campaign.objects.get()
+        self.assertIsNotNone(campaign.deleted)
+        self.assertEqual(campaign.version, GameAction.objects.count() + 1)
+        for game in campaign.games.all():
+            self.assertEqual(store.replay_differences(game), [])

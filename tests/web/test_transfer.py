@@ -1,0 +1,154 @@
+"""A campaign taken home as a file and brought back: the owner downloads it,
+anyone imports it as a campaign of their own, and a file that does not replay
+is refused with the reason and nothing written."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from campaigns import store, transfer
+from campaigns.models import Campaign, Game, GameAction, Role
+from engine.yu import Action
+from engine.yu.campaign_sim import game_seed, play_campaign
+
+from .base import BaseTestCase, quiet_plays
+
+
+def upload(data: Any, name: str = "river.yu.json") -> SimpleUploadedFile:
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return SimpleUploadedFile(name, raw, content_type="application/json")
+
+
+class TransferTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        played = play_campaign("heuristic", 3)  # a whole campaign, every game of it
+        self.campaign = store.create_replayed(self.alice, "Yellow River", game_seed(3, 0), played.log)
+        self.played = played
+        self.export_url = f"/c/{self.campaign.code}/export/"
+
+    def export(self) -> dict[str, Any]:
+        self.client.force_login(self.alice)
+        r = self.client.get(self.export_url)
+        self.assertEqual(r.status_code, 200)
+        self.assertEqual(r["Content-Disposition"], 'attachment; filename="yellow-river.yu.json"')
+        data: dict[str, Any] = json.loads(r.content)
+        return data
+
+    def bring_back(self, data: Any, user: Any = None) -> Any:
+        self.client.force_login(user or self.bob)
+        return self.client.post("/campaigns/import/", {"file": upload(data)})
+
+    def test_a_whole_campaign_replays_into_rows_that_agree_with_it(self) -> None:
+        self.assertTrue(self.played.over)
+        games = list(self.campaign.games.order_by("number"))
+        self.assertEqual(len(games), self.played.number)
+        for game in games:
+            self.assertEqual(store.replay_differences(game), [], game.number)
+        self.assertEqual(self.campaign.status, "won" if self.played.won else "lost")
+        self.assertEqual(
+            store.load(self.campaign).engine.to_dict(), json.loads(json.dumps(self.played.to_dict()))
+        )
+
+    def test_the_file_holds_the_seed_the_log_the_content_and_the_name_only(self) -> None:
+        self.share(self.campaign, self.carol, Role.WATCH)
+        data = self.export()
+        self.assertEqual(set(data), {"format", "version", "content", "name", "seed", "log", "exported"})
+        self.assertEqual((data["format"], data["version"]), (transfer.FORMAT, transfer.VERSION))
+        self.assertEqual(
+            (data["name"], data["seed"], data["log"]), ("Yellow River", self.campaign.seed, self.played.log)
+        )
+        self.assertTrue(data["content"].startswith("yu+"))
+        text = json.dumps(data)
+        for user in (self.alice, self.carol):
+            self.assertNotIn(user.username, text)
+
+    def test_anyone_brings_it_back_as_a_campaign_of_their_own(self) -> None:
+        data = self.export()
+        r = self.bring_back(data)
+        copy = Campaign.objects.get(owner=self.bob)
+        self.assertRedirects(r, copy.get_absolute_url(), fetch_redirect_response=False)
+        self.assertNotEqual(copy.code, self.campaign.code)
+        self.assertEqual(
+            (copy.name, copy.seed, copy.state), ("Yellow River", self.campaign.seed, self.campaign.state)
+        )
+        self.assertEqual(
+            [(g.number, g.state, g.version) for g in copy.games.order_by("number")],
+            [(g.number, g.state, g.version) for g in self.campaign.games.order_by("number")],
+        )
+        for game in copy.games.all():
+            self.assertEqual(store.replay_differences(game), [])
+        self.assertEqual(self.client.get(copy.get_absolute_url()).status_code, 200)
+
+    def test_undone_actions_stay_out_of_the_file(self) -> None:
+        fresh = store.create_campaign(self.alice, "Short", 7)
+        first, second = quiet_plays(fresh, 2)
+        board = store.load(fresh)
+        store.act(board, Action.parse(first), board.version)
+        store.undo(board, board.version)
+        store.act(board, Action.parse(second), board.version)
+        self.client.force_login(self.alice)
+        data = json.loads(self.client.get(f"/c/{fresh.code}/export/").content)
+        self.assertEqual(data["log"], [second])
+
+    def test_only_the_owner_downloads_it(self) -> None:
+        self.share(self.campaign, self.bob, Role.PLAY)
+        self.client.force_login(self.bob)
+        self.assertEqual(self.client.get(self.export_url).status_code, 403)
+        self.client.force_login(self.mallory)
+        self.assertEqual(self.client.get(self.export_url).status_code, 404)
+        self.client.logout()
+        self.assertEqual(self.client.get(self.export_url).status_code, 302)
+
+    def test_files_that_do_not_replay_are_refused_and_nothing_is_written(self) -> None:
+        good = self.export()
+        log = good["log"]
+        bad: list[tuple[Any, str]] = [
+            (b"\xff\xfe not text", "it is not JSON text"),
+            (b"{", "it is not JSON text"),
+            ([], "not a Legacy of Yu campaign file"),
+            ({**good, "format": "chess"}, "not a Legacy of Yu campaign file"),
+            ({**good, "version": 99}, "version 99 of the format"),
+            ({**good, "name": "  "}, "no name"),
+            ({**good, "seed": -1}, "seed is not a whole number"),
+            ({**good, "seed": True}, "seed is not a whole number"),
+            ({**good, "seed": "7"}, "seed is not a whole number"),
+            ({**good, "seed": 2**63}, "seed is not a whole number"),
+            ({**good, "log": "play:1"}, "log is not a list of actions"),
+            ({**good, "log": [*log[:3], 7]}, "log is not a list of actions"),
+            ({**good, "log": [*log[:3], "fly:away"]}, "Action 4 of 4 (&#x27;fly:away&#x27;) does not replay"),
+            ({**good, "log": [log[1], *log]}, "does not replay"),
+            ({**good, "seed": good["seed"] + 1}, "does not replay"),
+            ({**good, "log": [*log, "next"]}, "does not replay"),
+        ]
+        before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
+        for data, reason in bad:
+            with self.subTest(reason=reason, data=str(data)[:80]):
+                r = self.bring_back(data)
+                self.assertContains(r, reason, status_code=400)
+                self.assertContains(r, "Bring back a campaign from a file", status_code=400)
+        self.assertEqual((Campaign.objects.count(), Game.objects.count(), GameAction.objects.count()), before)
+
+    def test_a_file_too_large_is_refused_unread(self) -> None:
+        r = self.bring_back(b" " * (transfer.MAX_BYTES + 1))
+        self.assertContains(r, "larger than", status_code=400)
+        self.assertFalse(Campaign.objects.filter(owner=self.bob).exists())
+
+    def test_a_file_from_other_content_says_which(self) -> None:
+        data = {**self.export(), "content": "yu+000000000000", "seed": self.campaign.seed + 1}
+        r = self.bring_back(data)
+        self.assertContains(r, "played with game content yu+000000000000", status_code=400)
+
+    def test_bringing_back_needs_an_account_and_a_post(self) -> None:
+        self.client.logout()
+        r = self.client.post("/campaigns/import/", {"file": upload(self.export())})
+        self.assertEqual(r.status_code, 302)
+        self.client.force_login(self.bob)
+        self.assertEqual(self.client.get("/campaigns/import/").status_code, 405)
+        self.assertContains(
+            self.client.post("/campaigns/import/", {}), "This field is required", status_code=400
+        )
+        self.assertFalse(Campaign.objects.filter(owner=self.bob).exists())

@@ -108,4 +108,5 @@ class LoginForm(AuthenticationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["username"]
+        assert isinstance(field, forms.CharField) and field.max_length is not None
         field.validators.append(MaxLengthValidator(field.max_length))

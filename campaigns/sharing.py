@@ -10,8 +10,8 @@ Joining is race-safe: a single-use link is spent by an update that only
 succeeds while it is unspent. What the owner decides about a member (their
 role, taking them out) holds against every link made before it.
 
-A deleted campaign is :class:`Gone` for those who sat at it, until it is
-restored or purged.
+A deleted campaign is :class:`campaigns.store.Gone` for those who sat at it,
+until it is restored or purged.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
+from campaigns.store import Gone
 
 Need = Literal["view", "act", "own", "leave"]
 OWN = "own"
@@ -68,15 +69,6 @@ class Seat:
         return f'"{self.campaign.version}.{self.role}"'
 
 
-class Gone(Http404):
-    """The campaign was deleted by its owner (and can still be restored by them)."""
-
-    def __init__(self, campaign: Campaign, owns: bool) -> None:
-        super().__init__("This campaign was deleted")
-        self.campaign = campaign
-        self.owns = owns
-
-
 def _member_role(user_id: int) -> Subquery:
     mine = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id, status=Membership.Status.IN)
     return Subquery(mine.order_by().values("role")[:1])
@@ -106,7 +98,7 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
     else:
         raise Http404("No such campaign")
     if campaign.deleted is not None:
-        raise Gone(campaign, role == OWN)
+        raise Gone(campaign)
     if need not in RIGHTS[role]:
         raise PermissionDenied(REFUSED[need])
     return Seat(campaign, role)

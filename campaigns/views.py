@@ -90,7 +90,7 @@ def explained(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         except store.Unreadable as exc:
             context = {"campaign": exc.campaign, "reason": str(exc)}
             return render(request, "campaigns/unreadable.html", context, status=409)
-        except (sharing.Gone, store.Gone) as exc:
+        except store.Gone as exc:
             return _gone(request, exc.campaign, status=410)
 
     return wrapper
@@ -352,7 +352,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
         return HttpResponse(status=401, headers={"HX-Refresh": "true"})
     try:
         seat = campaign_for(request, code, fields=("id", "code", "name", "version"))
-    except Http404:
+    except (Http404, store.Gone):
         return HttpResponse(status=404, headers={"HX-Refresh": "true"})
     unchanged = get_conditional_response(request, etag=seat.etag)
     if unchanged is not None:

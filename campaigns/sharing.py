@@ -230,6 +230,13 @@ def join(invite: Invite, user: User) -> tuple[Joined, Membership | None]:
     return Joined.JOINED, member
 
 
+def role_on_joining(invite: Invite, user: User) -> str:
+    """The role ``user`` would get by this link now, or InviteRefused (asked before they confirm)."""
+    return _role_on_return(
+        invite, Membership.objects.filter(campaign=invite.campaign, user_id=user.pk).first()
+    )
+
+
 def _role_on_return(invite: Invite, before: Membership | None) -> str:
     """The role ``invite`` gives, bounded by what the owner decided after it was made."""
     if before is None or before.decided is None or invite.created > before.decided:

@@ -31,7 +31,7 @@ from django_htmx.middleware import HtmxDetails
 
 from campaigns import sharing, store, transfer
 from campaigns.forms import ActionForm, CampaignForm, DeleteForm, ImportForm, InviteForm, RoleForm, TokenForm
-from campaigns.models import KEPT_FOR, Campaign, Invite, Membership
+from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
 from campaigns.presenter import present
 from campaigns.sharing import Seat, campaign_for
 from campaigns.throttle import throttled
@@ -608,12 +608,18 @@ def join(request: HttpRequest) -> HttpResponse:
     if not isinstance(request.user, User):
         if request.method == "POST":
             return redirect_to_login(reverse("join"))  # then back here
-        return render(request, "campaigns/join.html", {"invite": invite, "campaign": campaign})
+        context = {"invite": invite, "campaign": campaign, "role": Role(invite.role)}
+        return render(request, "campaigns/join.html", context)
     if request.method == "GET":
         context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == request.user.pk}
         context["member"] = Membership.objects.filter(
             campaign=campaign, user=request.user, status=Membership.Status.IN
         ).first()
+        if not context["owns"] and context["member"] is None:
+            try:
+                context["role"] = Role(sharing.role_on_joining(invite, request.user))
+            except sharing.InviteRefused as exc:
+                return _invite_refused(request, exc)
         return render(request, "campaigns/join.html", context)
     try:
         outcome, member = sharing.join(invite, request.user)

@@ -96,3 +96,18 @@ class MembershipTestCase(BaseTestCase):
             r = self.client.post(f"{self.board}members/{member.code}/{what}/", data)
             self.assertEqual(r.status_code, 404)
         self.assertEqual(self.bobs_seat(), (Membership.Status.REMOVED, Role.PLAY))
+
+    def test_the_invite_page_shows_the_role_an_old_link_gives_now(self) -> None:
+        self.owner_posts("role", {"role": Role.WATCH})
+        self.client.force_login(self.bob)
+        self.client.post(f"{self.board}leave/")
+        self.client.post("/join/", {"token": self.play_link})
+        self.assertContains(self.client.get("/join/"), "Join as a watcher")
+
+    def test_the_invite_page_refuses_a_removed_member_before_they_confirm(self) -> None:
+        self.owner_posts("remove")
+        self.client.force_login(self.bob)
+        self.client.post("/join/", {"token": self.play_link})
+        r = self.client.get("/join/")
+        self.assertContains(r, "The owner took you out of this campaign", status_code=403)
+        self.assertNotContains(r, "Join as", status_code=403)

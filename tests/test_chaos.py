@@ -1,4 +1,4 @@
-"""tools/chaos.py, run small: its own Postgres and gunicorn, one kill of each kind, a short sweep."""
+"""tools.chaos, run small: its own Postgres and gunicorn, one kill of each kind, a short sweep."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ FIGURES = (
 @pytest.mark.slow
 def test_it_reports_five_zeros() -> None:
     run = subprocess.run(
-        [sys.executable, "tools/chaos.py", *SMALL],
+        [sys.executable, "-m", "tools.chaos", *SMALL],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -126,6 +126,12 @@ class Role(models.TextChoices):
         return order[min(order.index(cls(a)), order.index(cls(b)))]
 
 
+class MembershipQuerySet(models.QuerySet["Membership"]):
+    def inside(self) -> MembershipQuerySet:
+        """The members who are in now (not those who left or were taken out)."""
+        return self.filter(status=Membership.Status.IN)
+
+
 class Membership(models.Model):
     """A friend let into someone else's campaign, by an invite, with a role.
 
@@ -157,6 +163,8 @@ class Membership(models.Model):
         help_text="When the owner last set their role or took them out: links made before cannot undo it.",
     )
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = MembershipQuerySet.as_manager()
 
     class Meta:
         ordering = ("campaign", "created")

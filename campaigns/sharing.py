@@ -70,7 +70,7 @@ class Seat:
 
 
 def _member_role(user_id: int) -> Subquery:
-    mine = Membership.objects.filter(campaign=OuterRef("pk"), user_id=user_id, status=Membership.Status.IN)
+    mine = Membership.objects.inside().filter(campaign=OuterRef("pk"), user_id=user_id)
     return Subquery(mine.order_by().values("role")[:1])
 
 
@@ -108,7 +108,7 @@ def campaigns_of(user: User) -> QuerySet[Campaign]:
     """The campaigns a user owns or was let into, newest first, each with
     ``member_role`` (None for their own) and its owner, in one query; with
     those the user deleted that can still be restored (``deleted`` set)."""
-    joined = Membership.objects.filter(user_id=user.pk, status=Membership.Status.IN).values("campaign_id")
+    joined = Membership.objects.inside().filter(user_id=user.pk).values("campaign_id")
     restorable = Q(owner_id=user.pk, deleted__gt=timezone.now() - KEPT_FOR)
     return (
         Campaign.objects.filter((Q(owner_id=user.pk) | Q(pk__in=joined)) & Q(deleted=None) | restorable)
@@ -269,9 +269,7 @@ def remove(member: Membership) -> None:
 
 def leave(campaign: Campaign, user: User) -> None:
     """A member takes a shared campaign off their list; any link still good lets them back."""
-    Membership.objects.filter(campaign=campaign, user=user, status=Membership.Status.IN).update(
-        status=Membership.Status.LEFT
-    )
+    Membership.objects.inside().filter(campaign=campaign, user=user).update(status=Membership.Status.LEFT)
 
 
 def revoke(invite: Invite) -> None:

@@ -412,8 +412,9 @@ def reset(campaign: Campaign) -> None:
 def delete(campaign: Campaign) -> None:
     """Put the campaign aside: gone from every list and board, restorable for
     :data:`KEPT_FOR`. The version moves on, so an action racing it is refused."""
+    campaign.deleted = timezone.now()
     Campaign.objects.filter(pk=campaign.pk, deleted=None).update(
-        deleted=timezone.now(), version=F("version") + 1
+        deleted=campaign.deleted, version=F("version") + 1
     )
 
 

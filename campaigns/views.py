@@ -21,7 +21,6 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
@@ -210,15 +209,13 @@ def delete(request: HttpRequest, code: UUID) -> HttpResponse:
     form = DeleteForm(campaign, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         store.delete(campaign)
-        messages.info(request, f"“{campaign.name}” was deleted. You can restore it until {_day(campaign)}.")
+        messages.info(
+            request,
+            f"“{campaign.name}” was deleted. You can restore it until {campaign.purged_after:%A %-d %B}.",
+        )
         return redirect("home")
     context = {"campaign": campaign, "what": "delete", "form": form, "kept_for": KEPT_FOR.days}
     return render(request, "campaigns/confirm.html", context, status=400 if form.errors else 200)
-
-
-def _day(campaign: Campaign) -> str:
-    kept = (campaign.deleted or timezone.now()) + KEPT_FOR
-    return f"{kept:%A %-d %B}"
 
 
 @login_required
@@ -427,16 +424,16 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
 def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpResponse:
     """409 and the board as it stands now, saying what moved it since the player saw it."""
     try:
-        board = store.load(seen.campaign)
+        board, seat = _load(seat)
     except store.Gone:
         return _gone(request, seen.campaign, status=409)
     if board.campaign.run != seen.campaign.run:
         notice = RESET
-    elif Membership.objects.filter(campaign=board.campaign, status=Membership.Status.IN).exists():
+    elif Membership.objects.inside().filter(campaign=board.campaign).exists():
         notice = FRIEND_FIRST
     else:
         notice = STALE
-    return _page(request, board, Seat(board.campaign, seat.role), notice, status=409)
+    return _page(request, board, seat, notice, status=409)
 
 
 def _confirm(
@@ -496,11 +493,7 @@ def _members_page(
     context = {
         "campaign": campaign,
         "seat": seat,
-        "members": list(
-            campaign.memberships.filter(status=Membership.Status.IN)
-            .select_related("user")
-            .order_by("created")
-        ),
+        "members": list(campaign.memberships.inside().select_related("user").order_by("created")),
         "invites": list(campaign.invites.order_by("-created")),
         "form": form or InviteForm(),
         "link": link,
@@ -546,9 +539,7 @@ def revoke(request: HttpRequest, code: UUID, invite: UUID) -> HttpResponse:
 @require_POST
 def member_role(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
     seat = campaign_for(request, code, "own")
-    membership = get_object_or_404(
-        Membership, campaign=seat.campaign, code=member, status=Membership.Status.IN
-    )
+    membership = get_object_or_404(Membership.objects.inside(), campaign=seat.campaign, code=member)
     form = RoleForm(request.POST)
     if not form.is_valid():
         return _members_page(request, seat, status=400)
@@ -561,9 +552,7 @@ def member_role(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
 @require_POST
 def member_remove(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
     seat = campaign_for(request, code, "own")
-    sharing.remove(
-        get_object_or_404(Membership, campaign=seat.campaign, code=member, status=Membership.Status.IN)
-    )
+    sharing.remove(get_object_or_404(Membership.objects.inside(), campaign=seat.campaign, code=member))
     return redirect("members", seat.campaign.code)
 
 
@@ -612,9 +601,7 @@ def join(request: HttpRequest) -> HttpResponse:
         return render(request, "campaigns/join.html", context)
     if request.method == "GET":
         context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == request.user.pk}
-        context["member"] = Membership.objects.filter(
-            campaign=campaign, user=request.user, status=Membership.Status.IN
-        ).first()
+        context["member"] = Membership.objects.inside().filter(campaign=campaign, user=request.user).first()
         if not context["owns"] and context["member"] is None:
             try:
                 context["role"] = Role(sharing.role_on_joining(invite, request.user))

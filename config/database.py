@@ -1,4 +1,5 @@
-"""Where the database is: DATABASE_URL, or else an embedded Postgres in .pgdata/.
+"""Where the database is: DATABASE_URL, or else, in development only, an embedded
+Postgres in .pgdata/.
 
 The embedded server comes from the pgserver package. Every process that uses it
 (runserver and its autoreloader, pytest, a management command) writes its pid
@@ -16,6 +17,8 @@ import os
 import warnings
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
+
 ROOT = Path(__file__).resolve().parent.parent
 PGDATA = ROOT / ".pgdata"
 NAME = "yu"
@@ -24,9 +27,17 @@ PID_FILE_LINES = 8
 folder, listen address, shared memory key, status."""
 
 
-def database_url() -> str:
-    """DATABASE_URL when set, else the URL of the embedded server, started if needed."""
-    return os.environ.get("DATABASE_URL") or embedded_database_url()
+def database_url(embedded: bool = True) -> str:
+    """DATABASE_URL when set, else the URL of the embedded server, started if needed;
+    without ``embedded`` (production) DATABASE_URL must be set."""
+    if url := os.environ.get("DATABASE_URL"):
+        return url
+    if not embedded:
+        raise ImproperlyConfigured(
+            "Set DATABASE_URL when DEBUG is off, e.g. postgresql://user:password@host/yu: "
+            "the embedded database is for development only"
+        )
+    return embedded_database_url()
 
 
 def embedded_database_url() -> str:

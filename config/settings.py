@@ -3,14 +3,18 @@
 DEBUG is off unless set: `python3 dev.py` and the test suite turn it on. With
 DEBUG off the app expects to be served over HTTPS, and SECRET_KEY must be set.
 
-The environment variables, all optional but SECRET_KEY:
+The environment variables, all optional but SECRET_KEY and DATABASE_URL:
 
     DEBUG                    1 for development only (default 0)
     SECRET_KEY               with DEBUG off: at least 50 random characters
     ALLOWED_HOSTS            host names the site answers to, comma-separated
     CSRF_TRUSTED_ORIGINS     origins trusted for forms, e.g. https://yu.example.org
-    DATABASE_URL             Postgres; unset, an embedded server in .pgdata/
-    DB_CONN_MAX_AGE          seconds a database connection is kept open (default 0)
+    DATABASE_URL             Postgres; with DEBUG off it must be set (with DEBUG on, unset:
+                             an embedded server in .pgdata/)
+    DB_POOL                  with DEBUG off: each process keeps a pool of connections (default 1)
+    DB_POOL_MIN, DB_POOL_MAX connections in a process's pool: kept open, and at most (2, 10)
+    DB_POOL_TIMEOUT          seconds a request waits for a free connection before a 503 (10)
+    DB_CONN_MAX_AGE          without the pool: seconds a connection is kept open (default 0)
     PROXY_SSL_HEADER         a header your TLS proxy sets to "https", e.g. HTTP_X_FORWARDED_PROTO
     CLIENT_IP_HEADER         a header your proxy sets to the client's address, e.g. HTTP_X_REAL_IP
                              (the last address in it is used; unset, the connection's address)
@@ -18,6 +22,7 @@ The environment variables, all optional but SECRET_KEY:
     SECURE_HSTS_SECONDS      how long browsers should use HTTPS only (a year)
     SECURE_HSTS_INCLUDE_SUBDOMAINS, SECURE_HSTS_PRELOAD
     SECURE_COOKIES           session and CSRF cookies over HTTPS only
+    SERVER_TIMING            1: a Server-Timing header on every answer with its queries and their time
 
 The last five default to on (a year) with DEBUG off, and to off with DEBUG on.
 """
@@ -76,6 +81,26 @@ def secret_key(debug: bool) -> str:
     return key
 
 
+def database(debug: bool) -> dj_database_url.DBConfig:
+    """The default database. With DEBUG off, DATABASE_URL's, and each process keeps a pool of
+    connections unless DB_POOL=0 (Django advises a pool under ASGI, where CONN_MAX_AGE must be 0)."""
+    pooled = not debug and envbool("DB_POOL", True)
+    conn_max_age = 0 if pooled else envint("DB_CONN_MAX_AGE", 0)
+    config = dj_database_url.parse(
+        database_url(embedded=debug), conn_max_age=conn_max_age, conn_health_checks=True
+    )
+    if pooled:
+        low, high = envint("DB_POOL_MIN", 2), envint("DB_POOL_MAX", 10)
+        if not 0 <= low <= high or high < 1:
+            raise ImproperlyConfigured(
+                f"DB_POOL_MIN ({low}) and DB_POOL_MAX ({high}) need 0 <= DB_POOL_MIN <= DB_POOL_MAX, "
+                "and DB_POOL_MAX at least 1"
+            )
+        pool = {"min_size": low, "max_size": high, "timeout": envint("DB_POOL_TIMEOUT", 10)}
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": pool}
+    return config
+
+
 DEBUG = envbool("DEBUG", False)
 SECRET_KEY = secret_key(DEBUG)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
@@ -110,6 +135,8 @@ MIDDLEWARE = [
     "campaigns.middleware.DatabaseDown",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
+if envbool("SERVER_TIMING", False):  # for tools/bench: queries and their time per request
+    MIDDLEWARE.insert(0, "campaigns.middleware.ServerTiming")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -129,11 +156,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        database_url(), conn_max_age=envint("DB_CONN_MAX_AGE", 0), conn_health_checks=True
-    ),
-}
+DATABASES = {"default": database(DEBUG)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -8,8 +8,11 @@ import secrets
 import subprocess
 import sys
 import textwrap
+from urllib.parse import urlsplit
 
+import pytest
 from django.conf import settings
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
@@ -21,6 +24,11 @@ LEFT_OUT = (
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # the browser tests' own, never a deployment's
     "DEBUG",
     "SECRET_KEY",
+    "DB_POOL",
+    "DB_POOL_MIN",
+    "DB_POOL_MAX",
+    "DB_POOL_TIMEOUT",
+    "DB_CONN_MAX_AGE",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
     "PROXY_SSL_HEADER",
@@ -89,6 +97,46 @@ def test_it_refuses_to_start_without_a_real_secret_key() -> None:
 def test_development_needs_no_key() -> None:
     done = run(MANAGE, "check", DEBUG="1", SECRET_KEY="")
     assert done.returncode == 0, done.stderr
+
+
+def test_without_a_database_url_it_refuses_to_start() -> None:
+    done = run(MANAGE, "check", DATABASE_URL="")
+    assert done.returncode != 0
+    assert "ImproperlyConfigured" in done.stderr and "Set DATABASE_URL when DEBUG is off" in done.stderr
+    assert "for development only" in done.stderr  # says why
+
+
+@pytest.mark.django_db
+def test_with_debug_off_each_process_keeps_a_pool() -> None:
+    script = """
+        from django.db import connection
+        from django.conf import settings as s
+        db = s.DATABASES["default"]
+        print(db["CONN_MAX_AGE"], db["OPTIONS"].get("pool"))
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        print(connection.pool is not None)
+        """
+    # The test database: the one DATABASE_URL names need not exist.
+    url = urlsplit(database_url())._replace(path="/" + connection.settings_dict["NAME"]).geturl()
+    done = django(script, DATABASE_URL=url)
+    assert done.stdout.splitlines() == [
+        "0 {'min_size': 2, 'max_size': 10, 'timeout': 10}",
+        "True",
+    ], done.stderr
+    done = django(script, DATABASE_URL=url, DB_POOL_MIN="1", DB_POOL_MAX="4", DB_POOL_TIMEOUT="3")
+    assert done.stdout.splitlines()[0] == "0 {'min_size': 1, 'max_size': 4, 'timeout': 3}", done.stderr
+    # Without the pool (a WSGI deployment), DB_CONN_MAX_AGE keeps connections open instead.
+    done = django(script, DATABASE_URL=url, DB_POOL="0", DB_CONN_MAX_AGE="60")
+    assert done.stdout.splitlines() == ["60 None", "False"], done.stderr
+    done = django(script, DATABASE_URL=url, DEBUG="1")
+    assert done.stdout.splitlines() == ["0 None", "False"], done.stderr
+
+
+def test_pool_sizes_that_cannot_work_are_refused() -> None:
+    done = run(MANAGE, "check", DB_POOL_MIN="5", DB_POOL_MAX="2")
+    assert done.returncode != 0
+    assert "DB_POOL_MIN (5) and DB_POOL_MAX (2)" in done.stderr
 
 
 def test_with_debug_off_it_asks_for_https_everywhere() -> None:

@@ -1,11 +1,13 @@
-"""Answers for when the database cannot be reached."""
+"""Answers for when the database cannot be reached, and the database time of a request."""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
+from typing import Any
 
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 
@@ -32,3 +34,36 @@ class DatabaseDown:
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
         response["Retry-After"] = str(RETRY_AFTER)
         return response
+
+
+class ServerTiming:
+    """Count a request's queries and the time they took, and say so in a header:
+    ``Server-Timing: db;dur=<ms>;desc="<n> queries"``. Listed in MIDDLEWARE only
+    when SERVER_TIMING=1 (tools/bench turns it on); first, so it counts the other
+    middleware's queries too."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        timing = _Queries()
+        with connection.execute_wrapper(timing):
+            response = self.get_response(request)
+        response["Server-Timing"] = f'db;dur={timing.seconds * 1000:.1f};desc="{timing.count} queries"'
+        return response
+
+
+class _Queries:
+    """An execute wrapper that counts the queries it sees and adds up their time."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.seconds = 0.0
+
+    def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.count += 1
+            self.seconds += time.perf_counter() - start

@@ -15,6 +15,7 @@ The environment variables, all optional but SECRET_KEY and DATABASE_URL:
     DB_POOL_MIN, DB_POOL_MAX connections in a process's pool: kept open, and at most (2, 10)
     DB_POOL_TIMEOUT          seconds a request waits for a free connection before a 503 (10)
     DB_CONN_MAX_AGE          without the pool: seconds a connection is kept open (default 0)
+    SERVER_TIMING            1: a Server-Timing header on every answer with its queries and their time
     PROXY_SSL_HEADER         a header your TLS proxy sets to "https", e.g. HTTP_X_FORWARDED_PROTO
     CLIENT_IP_HEADER         a header your proxy sets to the client's address, e.g. HTTP_X_REAL_IP
                              (the last address in it is used; unset, the connection's address)
@@ -22,7 +23,6 @@ The environment variables, all optional but SECRET_KEY and DATABASE_URL:
     SECURE_HSTS_SECONDS      how long browsers should use HTTPS only (a year)
     SECURE_HSTS_INCLUDE_SUBDOMAINS, SECURE_HSTS_PRELOAD
     SECURE_COOKIES           session and CSRF cookies over HTTPS only
-    SERVER_TIMING            1: a Server-Timing header on every answer with its queries and their time
 
 The last five default to on (a year) with DEBUG off, and to off with DEBUG on.
 """

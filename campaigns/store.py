@@ -447,28 +447,64 @@ def _purge(campaign: Campaign) -> bool:
 
 # -- checking ------------------------------------------------------------------------
 
+_LOG_FIELDS = ("game", "seq", "key", "undoes")
+"""The columns of an action row that replaying it needs (its events are not read)."""
+
 
 def replay_differences(game_row: Game) -> list[str]:
     """Rebuild a game from where it started and its log; name every field that
     differs from what is stored (an empty list: the log and the state agree).
 
     For a campaign game the campaign state is checked too: against the campaign
-    row when this is its current game, else against the next game's start.
+    row when this is its current game, else against the next game's start. A
+    log that does not replay is a difference too, named by its first row that fails.
     """
-    log = list(game_row.actions.order_by("seq"))
-    keys = [row.key for row in effective(log)]
-    campaign = game_row.campaign
+    log = list(game_row.actions.only(*_LOG_FIELDS).order_by("seq"))
+    following = Game.objects.filter(
+        campaign_id=game_row.campaign_id, run=game_row.run, number=game_row.number + 1
+    ).first()
+    return _replay_differences(game_row.campaign, game_row, log, following)
+
+
+def campaign_differences(campaign: Campaign) -> list[tuple[Game, list[str]]]:
+    """Every game of every run of ``campaign``, oldest first, each with what
+    :func:`replay_differences` finds in it; the rows are read in two queries."""
+    games = list(campaign.games.order_by("run", "number"))
+    logs: dict[int, list[GameAction]] = {game.pk: [] for game in games}
+    for row in GameAction.objects.filter(game__campaign=campaign).only(*_LOG_FIELDS).order_by("seq"):
+        logs[row.game_id].append(row)
+    numbered = {(game.run, game.number): game for game in games}
+    found = []
+    for game in games:
+        game.campaign = campaign
+        following = numbered.get((game.run, game.number + 1))
+        found.append((game, _replay_differences(campaign, game, logs[game.pk], following)))
+    return found
+
+
+def _replay_differences(
+    campaign: Campaign, game_row: Game, log: list[GameAction], following: Game | None
+) -> list[str]:
+    rows = effective(log)
     found: list[str] = []
     last_seq = log[-1].seq if log else 0
     if game_row.version != last_seq:
         found.append(f"version: stored {game_row.version}, log ends at {last_seq}")
-    started = bool(keys) and keys[-1] == "next"
-    engine = rebuild(campaign, game_row, keys[:-1] if started else keys)
-    assert engine.game is not None
-    found += _differences("game", game_row.state, engine.game.to_dict())
+    started = bool(rows) and rows[-1].key == "next"
+    row: GameAction | None = None
+    try:
+        engine = rebuild(campaign, game_row, [])
+        for row in rows[:-1] if started else rows:
+            engine.apply(row.key)
+        assert engine.game is not None
+        found += _differences("game", game_row.state, engine.game.to_dict())
+        if started:
+            row = rows[-1]
+            engine.apply(row.key)
+    except (ValueError, KeyError, Unreadable) as exc:  # IllegalAction is a ValueError
+        where = f"log row {row.seq} ({row.key})" if row else "start"
+        return [*found, f"{where}: does not replay: {exc}"]
     if started:
-        engine.apply("next")
-        following = campaign.games.filter(run=game_row.run, number=game_row.number + 1).first()
         if following is None:
             found.append(f"campaign: game {game_row.number + 1} was started but has no row")
         else:

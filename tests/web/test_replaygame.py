@@ -6,7 +6,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from campaigns import store
+from campaigns.models import GameAction
 from engine.yu import Action
+from engine.yu.campaign_sim import play_campaign
+from engine.yu.simulate import game_seed
 
 from .base import BaseTestCase, quiet_plays
 
@@ -59,3 +62,81 @@ class ReplayGameTestCase(BaseTestCase):
     def test_it_reports_a_missing_game(self) -> None:
         with self.assertRaisesMessage(CommandError, "no game or campaign"):
             call_command("replaygame", "999999")
+
+
+class ReplayCampaignTestCase(BaseTestCase):
+    """A campaign's code checks every game it has stored, each on its own line, then the total."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        played = play_campaign("random", 2)
+        self.campaign = store.create_replayed(self.alice, "Yellow River", game_seed(2, 0), played.log)
+        self.games = list(self.campaign.games.order_by("number"))
+        self.assertEqual(len(self.games), played.number)
+        self.assertGreater(len(self.games), 2)
+
+    def replay(self) -> tuple[str, str, CommandError | None]:
+        out, err = StringIO(), StringIO()
+        try:
+            call_command("replaygame", str(self.campaign.code), stdout=out, stderr=err)
+        except CommandError as exc:
+            return out.getvalue(), err.getvalue(), exc
+        return out.getvalue(), err.getvalue(), None
+
+    def test_it_checks_every_game(self) -> None:
+        out, err, failed = self.replay()
+        self.assertIsNone(failed)
+        self.assertEqual(err, "")
+        for game in self.games:
+            self.assertIn(
+                f"game {game.pk} (Yellow River, run 1, game {game.number}): {game.version} log rows", out
+            )
+        self.assertIn(
+            f"({self.campaign.name}): {len(self.games)} games in 1 run(s) checked, no difference.", out
+        )
+
+    def test_it_checks_the_games_of_earlier_runs(self) -> None:
+        store.reset(self.campaign)
+        out, _, failed = self.replay()
+        self.assertIsNone(failed)
+        self.assertIn("(Yellow River, run 2, game 1): 0 log rows replayed, no difference.", out)
+        self.assertIn(f"{len(self.games) + 1} games in 2 run(s) checked, no difference.", out)
+
+    def test_it_reports_a_tampered_game_and_checks_the_others(self) -> None:
+        second = self.games[1]
+        second.state = {**second.state, "have": [9] * len(second.state["have"])}
+        second.save()
+        out, err, failed = self.replay()
+        assert failed is not None
+        self.assertEqual(failed.returncode, 1)
+        self.assertIn(f"{len(self.games)} games in 1 run(s) checked, 1 differ", str(failed))
+        self.assertIn(f"game {second.pk} (Yellow River, run 1, game 2): 1 difference(s)", err)
+        self.assertIn("  game have: stored [9, 9", err)
+        self.assertNotIn("game 2)", out)
+        self.assertIn(f"game {self.games[-1].pk} (Yellow River, run 1, game {len(self.games)}): ", out)
+
+    def test_it_reports_a_log_that_does_not_replay(self) -> None:
+        row = self.games[2].actions.order_by("seq")[1]
+        GameAction.objects.filter(pk=row.pk).update(key="play:nothing")
+        _, err, failed = self.replay()
+        assert failed is not None
+        self.assertEqual(failed.returncode, 1)
+        self.assertIn(f"  log row {row.seq} (play:nothing): does not replay: ", err)
+
+    def test_it_checks_a_deleted_campaign(self) -> None:
+        store.delete(self.campaign)
+        out, _, failed = self.replay()
+        self.assertIsNone(failed)
+        self.assertIn("no difference", out)
+
+    def test_it_reads_the_rows_in_two_queries(self) -> None:
+        with self.assertNumQueries(2):
+            checked = store.campaign_differences(self.campaign)
+        self.assertEqual([game for game, _ in checked], self.games)
+        self.assertEqual([found for _, found in checked], [[]] * len(self.games))
+
+    def test_a_game_code_still_checks_one_game(self) -> None:
+        out = StringIO()
+        call_command("replaygame", str(self.games[1].code), stdout=out)
+        self.assertEqual(out.getvalue().count("no difference"), 1)
+        self.assertIn("run 1, game 2)", out.getvalue())

@@ -1,10 +1,13 @@
-"""Rebuild a game from its seed and action log and compare it with the stored state.
+"""Rebuild games from their seed and action log and compare them with the stored state.
 
     python manage.py replaygame 42                                    # a game's id
     python manage.py replaygame 5ed4fb04-3ecb-432c-9c0f-6bb783f45682  # a game's code, or a
-                                                                      # campaign's (its current game)
+                                                                      # campaign's: all its games
 
-Exits with status 1 when the rebuilt game differs from the stored one.
+A campaign's code checks every game of every run it has had (a reset keeps the
+earlier runs' games), deleted campaigns included. Each game's result is printed,
+then, for a campaign, the total. Exits with status 1 when any rebuilt game
+differs from the stored one.
 """
 
 from __future__ import annotations
@@ -19,39 +22,55 @@ from campaigns.models import Campaign, Game
 
 
 class Command(BaseCommand):
-    help = "Replay a game from its seed and action log; report any difference with the stored state."
+    help = (
+        "Replay a game, or every game of a campaign, from its seed and action log; "
+        "report any difference with the stored state."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("game", help="a game's id or code, or a campaign's code for its current game")
+        parser.add_argument("game", help="a game's id or code, or a campaign's code for all its games")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        game = find_game(options["game"])
-        differences = store.replay_differences(game)
-        label = f"game {game.pk} ({game.campaign.name}, run {game.run}, game {game.number})"
-        if differences:
-            for line in differences:
-                self.stderr.write(line)
-            raise CommandError(
-                f"{label}: {len(differences)} difference(s) with the stored state", returncode=1
-            )
-        self.stdout.write(f"{label}: {game.version} log rows replayed, no difference.")
+        found = find(options["game"])
+        if isinstance(found, Game):
+            if self.report(found, store.replay_differences(found)):
+                raise CommandError(f"{label(found)} differs from the stored state", returncode=1)
+            return
+        checked = store.campaign_differences(found)
+        differ = sum(self.report(game, differences) for game, differences in checked)
+        runs = len({game.run for game, _ in checked})
+        total = f"campaign {found.code} ({found.name}): {len(checked)} games in {runs} run(s) checked"
+        if differ:
+            raise CommandError(f"{total}, {differ} differ from the stored state", returncode=1)
+        self.stdout.write(f"{total}, no difference.")
+
+    def report(self, game: Game, differences: list[str]) -> bool:
+        """Print one game's result; whether it differs."""
+        if not differences:
+            self.stdout.write(f"{label(game)}: {game.version} log rows replayed, no difference.")
+            return False
+        self.stderr.write(f"{label(game)}: {len(differences)} difference(s) with the stored state")
+        for line in differences:
+            self.stderr.write(f"  {line}")
+        return True
 
 
-def find_game(text: str) -> Game:
+def label(game: Game) -> str:
+    return f"game {game.pk} ({game.campaign.name}, run {game.run}, game {game.number})"
+
+
+def find(text: str) -> Game | Campaign:
+    """The game with this id or code, or the campaign with this code."""
+    games = Game.objects.select_related("campaign")
+    found: Game | Campaign | None
     if text.isdigit():
-        game = Game.objects.filter(pk=int(text)).first()
+        found = games.filter(pk=int(text)).first()
     else:
         try:
             code = UUID(text)
         except ValueError:
             raise CommandError(f"{text!r} is neither a game id nor a code") from None
-        game = Game.objects.filter(code=code).first()
-        if game is None:
-            campaign = Campaign.objects.filter(code=code).first()
-            try:
-                game = store.current_game(campaign) if campaign else None
-            except store.Gone:
-                raise CommandError(f"campaign {text!r} was deleted: give one of its games' codes") from None
-    if game is None:
+        found = games.filter(code=code).first() or Campaign.objects.filter(code=code).first()
+    if found is None:
         raise CommandError(f"no game or campaign {text!r}")
-    return game
+    return found

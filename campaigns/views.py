@@ -23,6 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -36,32 +37,38 @@ from campaigns.sharing import Seat, campaign_for
 from campaigns.throttle import throttled
 from engine.yu import Action
 
-REGIONS = (
-    "status",
-    "threats",
-    "decision",
-    "happened",
-    "story",
-    "hand",
-    "row",
-    "river",
-    "trades",
-    "settlement",
-    "rules",
-    "campaign",
-    "supply",
-    "news",
-    "piles",
-    "log",
-)
-"""The board's regions, each a named fragment of campaigns/board.html with a stable id."""
+REGIONS: dict[str, tuple[str, ...] | None] = {
+    "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
+    "threats": ("b.view.threats", "b.view.outcome"),
+    "decision": None,
+    "happened": None,
+    "story": None,
+    "hand": ("b.hand", "b.acting"),
+    "row": ("b.row",),
+    "river": ("b.river",),
+    "trades": ("b.trades",),
+    "settlement": ("b.settlement",),
+    "rules": ("b.rules", "b.other"),
+    "campaign": None,
+    "supply": ("b.supply",),
+    "news": None,
+    "piles": ("b.view.piles",),
+    "log": None,
+}
+"""The board's regions, each a named fragment of campaigns/board.html with a stable id, and
+what each shows besides the seat: a region whose inputs are as they were at the version
+before is not rendered again. None: rendered every time (cheap, or drawn from the log)."""
+Rendered = dict[str, tuple[str | None, str]]
+"""A board's regions: each one's inputs (as text, to compare) and its HTML."""
 LOG_LENGTH = 60
 STALE = "The board had changed since you saw it (another window?). Here it is as it stands now."
 FRIEND_FIRST = "Your friend moved first; here is the board now."
 RESET = "The owner started the campaign over; your move was not made. Here is the new first game."
-LIVE_CACHE = 120
-"""Seconds a board fragment stays cached for the open boards that ask for it."""
+REGIONS_CACHE = 600
+"""Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
 CSRF_SLOT = "\x00csrf-token\x00"
+OOB_SLOT = "\x00oob\x00"
+OOB = mark_safe(' hx-swap-oob="true"')
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -260,14 +267,8 @@ def bring_back(request: HttpRequest) -> HttpResponse:
 # -- the board -----------------------------------------------------------------------
 
 
-def _context(
-    board: store.Board,
-    seat: Seat,
-    version: int | None = None,
-    notice: str = "",
-    confirm: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """What the board templates show; a watcher gets the same board with no action on it.
+def _context(board: store.Board, seat: Seat, confirm: dict[str, str] | None = None) -> dict[str, Any]:
+    """What the board's regions show; a watcher gets the same board with no action on it.
     ``confirm`` asks the player to confirm a dangerous action (its key and why)."""
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
@@ -284,8 +285,7 @@ def _context(
         "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "undo": board.undo_target if seat.can_act else None,
-        "version": board.version if version is None else version,
-        "notice": notice,
+        "version": board.version,
     }
 
 
@@ -306,9 +306,68 @@ def _headline(events: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _regions(request: HttpRequest, context: dict[str, Any]) -> dict[str, str]:
-    context = {**context, "oob": True}
-    return {name: render_to_string(f"campaigns/board.html#{name}", context, request) for name in REGIONS}
+def _regions(board: store.Board, seat: Seat, before: Rendered | None = None) -> Rendered:
+    """The board's regions as this seat sees its version, rendered once and cached.
+
+    The page, the live board and the next action's answer all come from here:
+    an action compares the regions of the version the player saw (``before``)
+    with the new ones, so that only what changed is sent, and a region whose
+    inputs did not change is taken over rather than rendered again. The CSRF
+    token and the out-of-band attribute are left as slots (see :func:`_fill`).
+    """
+    key = _regions_key(seat)
+    regions: Rendered | None = cache.get(key)
+    if regions is None:
+        context = {**_context(board, seat), "oob": OOB_SLOT, "csrf_token": CSRF_SLOT}
+        regions = {}
+        for name, paths in REGIONS.items():
+            inputs = None if paths is None else repr([_lookup(context, path) for path in paths])
+            if before is not None and inputs is not None and before[name][0] == inputs:
+                regions[name] = before[name]
+            else:
+                regions[name] = (inputs, render_to_string(f"campaigns/board.html#{name}", context))
+        cache.set(key, regions, REGIONS_CACHE)
+    return regions
+
+
+def _lookup(context: dict[str, Any], path: str) -> Any:
+    """A dotted name's value in the templates' context, as a template looks it up."""
+    value: Any = context
+    for part in path.split("."):
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value
+
+
+def _regions_key(seat: Seat) -> str:
+    return f"regions:{seat.campaign.code}:{seat.campaign.version}:{seat.role}"
+
+
+def _fill(html: str, token: str, oob: bool = False) -> str:
+    """A cached fragment for one answer: its CSRF token, and whether it swaps in out of band."""
+    return html.replace(CSRF_SLOT, token).replace(OOB_SLOT, OOB if oob else "")
+
+
+def _shown(
+    request: HttpRequest, board: store.Board, seat: Seat, confirm: dict[str, str] | None = None
+) -> dict[str, str]:
+    """The regions as the page shows them; the decision asks to confirm an action when ``confirm`` says so."""
+    token = get_token(request)
+    shown = {name: mark_safe(_fill(html, token)) for name, (_, html) in _regions(board, seat).items()}
+    if confirm is not None:
+        context = {**_context(board, seat, confirm=confirm), "csrf_token": token}
+        shown["decision"] = render_to_string("campaigns/board.html#decision", context)
+    return shown
+
+
+def _shell(board: store.Board, seat: Seat, notice: str = "") -> dict[str, Any]:
+    """What the board's frame around its regions shows."""
+    return {
+        "campaign": board.campaign,
+        "seat": seat,
+        "watching": not seat.can_act,
+        "version": board.version,
+        "notice": notice,
+    }
 
 
 def _load(seat: Seat, with_log: bool = True) -> tuple[store.Board, Seat]:
@@ -318,10 +377,15 @@ def _load(seat: Seat, with_log: bool = True) -> tuple[store.Board, Seat]:
 
 
 def _page(
-    request: HtmxHttpRequest, board: store.Board, seat: Seat, notice: str = "", status: int = 200
+    request: HtmxHttpRequest,
+    board: store.Board,
+    seat: Seat,
+    notice: str = "",
+    status: int = 200,
+    confirm: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
-    context = _context(board, seat, notice=notice)
+    context = {**_shell(board, seat, notice), "regions": _shown(request, board, seat, confirm)}
     if request.htmx:
         return render(request, "campaigns/board.html#board", {**context, "board_oob": True}, status=status)
     return render(request, "campaigns/board.html", context, status=status)
@@ -362,20 +426,21 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 def _live_board(seat: Seat) -> tuple[str, str]:
-    """The #board fragment for every viewer in this seat, rendered once per version.
+    """The #board fragment for every viewer in this seat, assembled once per version.
 
-    When the board moves, every open board fetches it within a second: the
-    engine and the templates then work once per version and role (per process,
-    with the default cache), not once per viewer. The fragment is the same for
-    them all but for the form's CSRF token, put in per request.
+    When the board moves, every open board fetches it: the engine and the
+    templates then work once per version and role (per process, with the
+    default cache), not once per viewer. The fragment is the same for them all
+    but for the form's CSRF token, put in per request.
     """
     cached: tuple[str, str] | None = cache.get(_live_key(seat))
     if cached is not None:
         return cached
     board, fresh = _load(seat)  # the board may have moved on again since the poll read it
-    context = {**_context(board, fresh), "board_oob": True, "csrf_token": CSRF_SLOT}
+    regions = {name: mark_safe(_fill(html, CSRF_SLOT)) for name, (_, html) in _regions(board, fresh).items()}
+    context = {**_shell(board, fresh), "regions": regions, "board_oob": True, "csrf_token": CSRF_SLOT}
     rendered = (fresh.etag, render_to_string("campaigns/board.html#board", context))
-    cache.set(_live_key(fresh), rendered, LIVE_CACHE)
+    cache.set(_live_key(fresh), rendered, REGIONS_CACHE)
     return rendered
 
 
@@ -401,7 +466,7 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     asking = action is not None and not form.cleaned_data["confirm"] and version == board.version
     if asking and action is not None and (warning := board.warning(action)):
         return _confirm(request, board, seat, action, warning)
-    before = _regions(request, _context(board, seat, version=version + 1)) if request.htmx else {}
+    seen = _regions(board, seat) if request.htmx and version == board.version else None
     try:
         if action is None:
             store.undo(board, version)
@@ -413,8 +478,13 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         return _refused(request, board, seat, str(exc))
     if not request.htmx:
         return redirect(board.campaign)
-    after = _regions(request, _context(board, seat))
-    changed = [html for name, html in after.items() if before.get(name) != html]
+    token = get_token(request)
+    regions = _regions(board, Seat(board.campaign, seat.role), before=seen)
+    changed = [
+        _fill(html, token, oob=True)
+        for name, (_, html) in regions.items()
+        if seen is None or seen[name][1] != html
+    ]
     response = HttpResponse("".join(changed) + _fresh(request, board, seat, live=True))
     key = action.key if action is not None else store.UNDO
     response["HX-Trigger"] = json.dumps({"yu:acted": {"key": key, "version": board.version}})
@@ -441,23 +511,18 @@ def _confirm(
 ) -> HttpResponse:
     """Ask before an action that loses the game, at once or at the next Harvest or
     Refresh whatever the player does."""
-    context = _context(board, seat, confirm={"key": action.key, "reason": reason})
+    confirm = {"key": action.key, "reason": reason}
     if request.htmx:
-        html = render_to_string("campaigns/board.html#decision", {**context, "oob": True}, request)
+        context = {**_context(board, seat, confirm=confirm), "oob": OOB}
+        html = render_to_string("campaigns/board.html#decision", context, request)
         return HttpResponse(html + _fresh(request, board, seat))
-    return render(request, "campaigns/board.html", context)
+    return _page(request, board, seat, confirm=confirm)
 
 
 def _fresh(request: HttpRequest, board: store.Board, seat: Seat, notice: str = "", live: bool = False) -> str:
     """The version input and the notice, swapped with every answer; after a
     change, the live poll too, so that it does not fetch the board it brought."""
-    context = {
-        "campaign": board.campaign,
-        "seat": seat,
-        "version": board.version,
-        "notice": notice,
-        "oob": True,
-    }
+    context = {**_shell(board, seat, notice), "oob": OOB}
     names = ("version", "notice", "live") if live else ("version", "notice")
     return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
 

@@ -4,6 +4,7 @@ symbols in ``campaigns/_icons.html``, for the engine's typed costs and effects."
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from django import template
@@ -101,6 +102,7 @@ def _amount(amount: Amount) -> SafeString:
 
 
 @register.filter
+@functools.lru_cache(maxsize=4096)
 def items(value: Cost | tuple[Step, ...] | None) -> SafeString:
     """A cost or a list of effects as pictures, with words for what is not an item."""
     if isinstance(value, Cost):

@@ -1,0 +1,72 @@
+"""An action's answer carries exactly the board regions that moved, and the
+regions taken over from the version before are those a fresh render draws."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from django.core.cache import cache
+
+from campaigns import store, views
+from campaigns.sharing import OWN, Seat
+
+from .base import BaseTestCase
+
+HTMX = {"HX-Request": "true"}
+STEPS = 80
+
+
+def region_id(html: str) -> str:
+    found = re.match(r'\s*<\w+ id="([\w-]+)"', html)
+    assert found, f"a region without an id: {html[:80]!r}"
+    return found.group(1)
+
+
+def fresh(board: store.Board) -> dict[str, str]:
+    """Every region of the board rendered from nothing."""
+    cache.clear()
+    return {name: html for name, (_, html) in views._regions(board, Seat(board.campaign, OWN)).items()}
+
+
+class RegionsTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.client.force_login(self.alice)
+        self.rng = random.Random(5)
+
+    def test_an_answer_sends_the_regions_that_moved_and_no_other(self) -> None:
+        before = fresh(store.load(self.campaign))
+        sent_some = skipped_some = False
+        for _ in range(STEPS):
+            board = store.load(self.campaign)
+            key = self.rng.choice([a.key for a in board.legal()])
+            r = self.client.post(
+                f"/c/{self.campaign.code}/act/",
+                {"key": key, "version": board.version, "confirm": "1"},
+                headers=HTMX,
+            )
+            self.assertEqual(r.status_code, 200, key)
+            sent = set(re.findall(r'<\w+ id="([\w-]+)"[^>]*hx-swap-oob="true"', r.content.decode()))
+            after = fresh(store.load(self.campaign))
+            moved = {region_id(html) for name, html in after.items() if html != before[name]}
+            kept = {region_id(html) for name, html in after.items() if html == before[name]}
+            self.assertEqual(sent & (moved | kept), moved, key)
+            sent_some, skipped_some = sent_some or bool(moved), skipped_some or bool(kept)
+            before = after
+        self.assertTrue(sent_some and skipped_some)
+
+    def test_regions_taken_over_are_those_a_fresh_render_draws(self) -> None:
+        seat = Seat(self.campaign, OWN)
+        taken_over = 0
+        for _ in range(STEPS):
+            board = store.load(self.campaign)
+            cache.clear()
+            seen = views._regions(board, Seat(board.campaign, seat.role))
+            store.act(board, self.rng.choice(board.legal()), board.version)
+            cache.clear()
+            built = views._regions(board, Seat(board.campaign, seat.role), before=seen)
+            taken_over += sum(1 for name in built if built[name] is seen[name])
+            self.assertEqual({name: html for name, (_, html) in built.items()}, fresh(board))
+        self.assertGreater(taken_over, STEPS)

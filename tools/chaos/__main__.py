@@ -59,7 +59,6 @@ def main() -> int:
     )
     parser.add_argument("--races", type=int, default=4, help="rounds of every race")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     args = parser.parse_args()
     if args.players < 6:
         parser.error("--players must be at least 6")
@@ -67,7 +66,7 @@ def main() -> int:
         signal.signal(signum, stop)
     started = time.monotonic()
     timings: dict[str, float] = {}
-    world = World(args.workers, args.threads)
+    world = World(args.workers)
     run = Run(world.port)
     try:
         with phase("setting up Postgres, migrations and gunicorn", timings):
@@ -96,8 +95,8 @@ def main() -> int:
     seconds = time.monotonic() - started
     print()
     print(
-        f"chaos run: seed {args.seed}, {args.players} players, gunicorn {args.workers} workers x "
-        f"{args.threads} threads, DEBUG off, behind a pretend TLS proxy"
+        f"chaos run: seed {args.seed}, {args.players} players, gunicorn with {args.workers} uvicorn workers "
+        "(config/gunicorn.py), DEBUG off, behind a pretend TLS proxy"
     )
     print(f"took {seconds:.0f} s: " + ", ".join(f"{name} {t:.0f} s" for name, t in timings.items()))
     figures = report(run, checked)

@@ -180,7 +180,7 @@ def check(world: World, run: Run) -> Checked:
     rows = check_ledger(world, run)
     games, differences = replay_all(world, run)
     access = world.access_log.read_text(errors="replace") if world.access_log.exists() else ""
-    fivexx = sum(1 for line in access.splitlines() if re.search(r'" 5\d\d ', line))
+    fivexx = sum(1 for line in access.splitlines() if re.search(r'" 5\d\d$', line))  # uvicorn's format
     return Checked(rows, games, differences, read_server_log(world, run), fivexx)
 
 

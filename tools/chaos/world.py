@@ -1,5 +1,6 @@
 """The run's own world in a temporary directory: an embedded Postgres, and gunicorn serving the app on
-it; each part can be killed and brought back, and all of it is stopped and removed by ``close``."""
+it as production does (``config/gunicorn.py``: uvicorn workers, ASGI); each part can be killed and brought
+back, and all of it is stopped and removed by ``close``."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def tail(path: Path, lines: int = 30) -> str:
 class World:
     """A temporary directory with an embedded Postgres and gunicorn serving the app on it."""
 
-    def __init__(self, workers: int, threads: int) -> None:
+    def __init__(self, workers: int) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="yu-chaos-"))
         self.pgdata = self.dir / "pg"
         self.access_log = self.dir / "access.log"
@@ -77,7 +78,7 @@ class World:
         with socket.socket() as s:
             s.bind((HOST, 0))
             self.port: int = s.getsockname()[1]
-        self.workers, self.threads = workers, threads
+        self.workers = workers
         self.server: subprocess.Popen[bytes] | None = None
         self.helpers: list[subprocess.Popen[bytes]] = []
         self.orphans: list[int] = []
@@ -181,24 +182,24 @@ class World:
     # the app server
 
     def start_server(self) -> None:
+        """The production command, ``gunicorn -c config/gunicorn.py config.asgi``, with its
+        BIND and WEB_CONCURRENCY; the logs go to the run's directory."""
         with self.server_log.open("ab") as log:
             self.server = subprocess.Popen(
                 [
                     sys.executable,
                     "-m",
                     "gunicorn",
-                    "config.wsgi",
-                    f"--workers={self.workers}",
-                    f"--threads={self.threads}",
-                    f"--bind={HOST}:{self.port}",
+                    "-c",
+                    "config/gunicorn.py",
+                    "config.asgi",
                     f"--access-logfile={self.access_log}",
-                    '--access-logformat=%(t)s "%(r)s" %(s)s %(M)sms',
                     "--error-logfile=-",
                     "--capture-output",
                     "--graceful-timeout=5",
                 ],
                 cwd=ROOT,
-                env=self.env(),
+                env={**self.env(), "BIND": f"{HOST}:{self.port}", "WEB_CONCURRENCY": str(self.workers)},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # Ctrl-C reaches the run alone, which then stops everything
@@ -254,9 +255,10 @@ class World:
             workers = self.workers_now()
             self.server.send_signal(signal.SIGKILL)
             self.server.wait()
-            # Its workers see their parent gone and stop; until they do they hold the port.
+            # Its workers should see their parent gone and stop; until they do they hold the port.
+            until = time.monotonic() + 15
             for worker in workers:
-                if not wait_gone(worker.pid, 15):
+                if not wait_gone(worker.pid, max(0.0, until - time.monotonic())):
                     with contextlib.suppress(OSError):
                         os.kill(worker.pid, signal.SIGKILL)
                     self.orphans.append(worker.pid)

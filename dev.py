@@ -2,12 +2,18 @@
 
     python3 dev.py serve   # install, then play on http://127.0.0.1:8000
     python3 dev.py test    # install, then run the whole test suite
+    python3 dev.py lock    # pin the requirements again, with their hashes
 
-Installs the project into ./.venv (again only when pyproject.toml changes),
-then runs this script again with the virtualenv's Python to do the asked
-command. Without DATABASE_URL the app uses an embedded Postgres kept in
-./.pgdata: `serve` starts it first and it stops when the last user exits.
-Both commands run with DEBUG on unless DEBUG is set.
+Installs into ./.venv exactly what requirements.lock pins, each file checked
+against its hash, then the project itself (again only when pyproject.toml or
+requirements.lock changes), and runs this script again with the virtualenv's
+Python to do the asked command. Without DATABASE_URL the app uses an embedded
+Postgres kept in ./.pgdata: `serve` starts it first and it stops when the last
+user exits. Both commands run with DEBUG on unless DEBUG is set.
+
+`lock` resolves pyproject.toml's requirements, the dev extra's too, on PyPI
+alone, and writes every package and the hashes of its files to
+requirements.lock: run it after changing them, and commit both files.
 """
 
 from __future__ import annotations
@@ -24,19 +30,44 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
 STAMP = VENV / ".installed"
+LOCK = ROOT / "requirements.lock"
+PYPI = "https://pypi.org/simple"
+PIP_TOOLS = "pip-tools==7.6.2"
+PIP = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
 
 
 def ensure_venv() -> None:
-    """Create the virtualenv and install the project when pyproject.toml changed."""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == digest:
+    """Create the virtualenv, and install the locked requirements and the project when
+    pyproject.toml or requirements.lock changed."""
+    digest = hashlib.sha256()
+    for name in ("pyproject.toml", "requirements.lock"):
+        digest.update(hashlib.sha256((ROOT / name).read_bytes()).digest())
+    if STAMP.exists() and STAMP.read_text() == digest.hexdigest():
         return
     if not PYTHON.exists():
         venv.create(VENV, with_pip=True)
-    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
-    STAMP.write_text(digest)
+    subprocess.run([*PIP, "--require-hashes", "-r", str(LOCK)], check=True)
+    subprocess.run([*PIP, "--no-deps", "-e", str(ROOT)], check=True)
+    checked = subprocess.run([str(PYTHON), "-m", "pip", "check"], capture_output=True, text=True)
+    if checked.returncode:
+        sys.exit(f"{checked.stdout}requirements.lock is behind pyproject.toml: run python3 dev.py lock")
+    STAMP.write_text(digest.hexdigest())
+
+
+def lock() -> int:
+    """Resolve pyproject.toml's requirements, the dev extra's too, into requirements.lock: every
+    package pinned, with the hashes of its files on PyPI."""
+    if not PYTHON.exists():
+        venv.create(VENV, with_pip=True)
+    # PyPI alone: an index, mirror or folder of wheels that pip is set up with here must not
+    # put its own files, or their hashes, into the lock.
+    unset = ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_NO_INDEX")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env |= {"PIP_CONFIG_FILE": os.devnull, "CUSTOM_COMPILE_COMMAND": "python3 dev.py lock"}
+    subprocess.run([*PIP, f"--index-url={PYPI}", PIP_TOOLS], env=env, check=True)
+    compile_ = [str(VENV / "bin" / "pip-compile"), "--quiet", "--generate-hashes", "--allow-unsafe"]
+    options = ["--extra=dev", "--strip-extras", f"--index-url={PYPI}", f"--output-file={LOCK.name}"]
+    return subprocess.run([*compile_, *options, "pyproject.toml"], cwd=ROOT, env=env).returncode
 
 
 def run(*args: str) -> int:
@@ -63,6 +94,8 @@ def serve(args: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     os.environ.setdefault("DEBUG", "1")  # development settings; a deployment leaves DEBUG off
+    if argv[:1] == ["lock"]:
+        return lock()
     if Path(sys.prefix).resolve() != VENV.resolve():
         ensure_venv()
         os.execv(PYTHON, [str(PYTHON), __file__, *argv])

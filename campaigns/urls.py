@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaigns import views
+from campaigns import events, views
 from campaigns.forms import LoginForm
 
 urlpatterns = [
@@ -18,6 +18,7 @@ urlpatterns = [
     path("c/<uuid:code>/restore/", views.restore, name="restore"),
     path("c/<uuid:code>/export/", views.export, name="export"),
     path("c/<uuid:code>/live/", views.live, name="live"),
+    path("c/<uuid:code>/events/", events.events, name="events"),
     path("c/<uuid:code>/members/", views.members, name="members"),
     path("c/<uuid:code>/invites/", views.invite, name="invite"),
     path("c/<uuid:code>/invites/<uuid:invite>/revoke/", views.revoke, name="revoke"),

@@ -1,0 +1,177 @@
+"""Open boards kept live by server-sent events: ``GET /c/<code>/events/``.
+
+An open board listens here (static/js/board.js) and polls ``live`` only while
+this stream is down. The stream checks the user and their seat once, when it
+opens, then waits without a database connection (:mod:`campaigns.hub`). When a
+campaign's board moves on, all of its boards in this process are brought up to
+date together: one read of the campaign and its members' roles, the board
+rendered once per seat (``views._live_board``), and each viewer sent it with
+their own CSRF token. A viewer who lost their seat, or whose campaign was
+deleted, is told to reload: the page then says why. A stream refused at the
+start (logged out, a stranger) makes the browser give up on it, and the poll
+that takes over reloads the page.
+
+Under a WSGI server (``runserver``, the test live server) there is no event
+loop to wait in: the view answers 204, which stops the browser's EventSource,
+and the board polls as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import AsyncIterator
+from uuid import UUID
+from weakref import WeakKeyDictionary
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections, connections
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.middleware.csrf import get_token
+from django.views.decorators.http import require_GET
+
+from campaigns import store
+from campaigns.hub import Hub, Pieces, Watcher
+from campaigns.models import Campaign, Membership
+from campaigns.sharing import OWN, Seat, campaign_for
+from campaigns.views import CSRF_SLOT, _live_board
+
+KEEP_ALIVE = 30.0
+"""Seconds between the comments that keep a quiet stream open through proxies."""
+RETRY = 2000
+"""Milliseconds a browser waits before opening a dropped stream again."""
+LIFETIME = 15 * 60.0
+"""Seconds, give or take a tenth, after which a stream ends and the browser opens it again:
+the session and the seat are checked anew."""
+READY = 5.0
+"""Seconds a new stream waits for its process to be listening; then 503, and the board polls."""
+FIELDS = ("id", "code", "name", "version")
+"""The campaign's columns a stream reads, with the owner and ``deleted``."""
+RELOAD: Pieces = (b"event: reload\ndata: gone\n\n",)
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+_hubs: WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = WeakKeyDictionary()
+
+
+def hub() -> Hub:
+    """The hub of the running event loop: one per app process under uvicorn."""
+    loop = asyncio.get_running_loop()
+    if loop not in _hubs:
+        _hubs[loop] = Hub(refresh)
+    return _hubs[loop]
+
+
+@require_GET
+async def events(request: HttpRequest, code: UUID) -> HttpResponseBase:
+    """The board's news as server-sent events: ``board`` with the new ``#board`` fragment (its id
+    the version and seat, as the poll's ETag), or ``reload``."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    news = hub()
+    if not await news.ready(READY):
+        return HttpResponse(status=503)
+    heard = news.heard  # from here on, news of the campaign reaches this process
+    seated = await sync_to_async(_sit)(request, code)
+    if isinstance(seated, HttpResponse):
+        return seated
+    seat, user_id, token = seated
+    seen = request.headers.get("Last-Event-ID") or request.GET.get("seen", "")
+    watcher = Watcher(user_id, f'"{seen}"', token.encode())
+    response = StreamingHttpResponse(_stream(news, seat, watcher, heard), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    return response
+
+
+def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str] | HttpResponse:
+    """The seat of the user opening the stream, their id and their CSRF token; or the refusal."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=401)
+    try:
+        seat = campaign_for(request, code, fields=FIELDS)
+    except (Http404, store.Gone):
+        return HttpResponse(status=404)
+    return seat, request.user.pk, get_token(request)
+
+
+async def _stream(news: Hub, seat: Seat, watcher: Watcher, heard: int) -> AsyncIterator[bytes]:
+    campaign_id = seat.campaign.pk
+    news.join(campaign_id, watcher)
+    try:
+        # The board moved on since the page showed it, or news came while the seat was read.
+        if watcher.etag != seat.etag or news.heard != heard:
+            news.changed(campaign_id)
+        yield f"retry: {RETRY}\n\n".encode()
+        await sync_to_async(connections.close_all)()  # the request's connection: the stream waits without
+        loop = asyncio.get_running_loop()
+        end = loop.time() + LIFETIME * random.uniform(0.9, 1.1)
+        while True:
+            data = await watcher.next(min(KEEP_ALIVE, end - loop.time()))
+            if data is None:
+                if loop.time() >= end:
+                    return
+                data = b":\n\n"
+            if data:
+                yield data
+            if watcher.ended:
+                return
+    finally:
+        news.leave(campaign_id, watcher)
+
+
+async def refresh(campaign_id: int, watchers: list[Watcher]) -> None:
+    """Bring one campaign's open boards in this process up to date, or tell them to reload."""
+    seen: dict[int, set[str]] = {}
+    for watcher in watchers:
+        seen.setdefault(watcher.user_id, set()).add(watcher.etag)
+    roles, boards = await sync_to_async(_news)(campaign_id, seen)
+    for watcher in watchers:
+        role = roles.get(watcher.user_id)
+        if role is None or (role in boards and boards[role] is None):
+            watcher.send(RELOAD, last=True)
+            continue
+        board = boards.get(role)
+        if board is not None and board[0] != watcher.etag:
+            watcher.etag, pieces = board
+            watcher.send(pieces)
+
+
+def _news(
+    campaign_id: int, seen: dict[int, set[str]]
+) -> tuple[dict[int, str], dict[str, tuple[str, Pieces] | None]]:
+    """Where each of these users sits at the campaign now (nowhere: not in, or it was deleted),
+    and the board of every seat one of them has not seen yet, rendered once per seat (None:
+    saved by older game content, which the page explains)."""
+    try:
+        campaign = Campaign.objects.only(*FIELDS, "owner_id", "deleted").filter(pk=campaign_id).first()
+        if campaign is None or campaign.deleted is not None:
+            return {}, {}
+        inside = Membership.objects.inside().filter(campaign_id=campaign_id, user_id__in=seen)
+        roles: dict[int, str] = dict(inside.values_list("user_id", "role"))
+        if campaign.owner_id in seen:
+            roles[campaign.owner_id] = OWN
+        stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
+        boards: dict[str, tuple[str, Pieces] | None] = {}
+        for role in stale:
+            try:
+                etag, html = _live_board(Seat(campaign, role))
+            except store.Unreadable:
+                boards[role] = None
+            else:
+                boards[role] = (etag, _framed(etag, html))
+        return roles, boards
+    except store.Gone:
+        return {}, {}
+    finally:
+        close_old_connections()
+
+
+def _framed(etag: str, html: str) -> Pieces:
+    """A ``board`` event, cut where each viewer's CSRF token goes."""
+    data = "".join(f"data: {line}\n" for line in LINE_END.split(html))
+    event_id = etag.strip('"')
+    event = f"event: board\nid: {event_id}\n{data}\n"
+    return tuple(piece.encode() for piece in event.split(CSRF_SLOT))

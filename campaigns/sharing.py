@@ -79,14 +79,15 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
 
     Raises Http404 unless the user owns it or is a member (strangers learn
     nothing), Gone when it was deleted, PermissionDenied when the seat lacks
-    ``need``. ``fields`` limits the columns read (the live board reads only the version).
+    ``need``. ``fields`` limits the columns read (the live board reads only the version);
+    the campaign's state is left out in any case.
     """
     user = request.user
     if not isinstance(user, User):
         raise Http404("No such campaign")
     campaigns = Campaign.objects.annotate(member_role=_member_role(user.pk))
-    if fields:
-        campaigns = campaigns.only(*fields, "owner_id", "deleted")
+    # The state is read with the board, when a view asks for it (store.load).
+    campaigns = campaigns.only(*fields, "owner_id", "deleted") if fields else campaigns.defer("state")
     try:
         campaign = campaigns.get(code=code)
     except Campaign.DoesNotExist:

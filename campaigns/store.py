@@ -132,9 +132,11 @@ class Board:
 
 def current_game(campaign: Campaign) -> Game:
     """The campaign's current game, read in one query with the campaign itself
-    (as ``game.campaign``), so that the two agree; Gone once it is deleted."""
+    (as ``game.campaign``), so that the two agree; Gone once it is deleted.
+    The state it started from is read only when asked for (an undo)."""
     game = (
         Game.objects.select_related("campaign__owner")
+        .defer("start")
         .filter(campaign_id=campaign.pk, run=F("campaign__run"), campaign__deleted=None)
         .order_by("-number")
         .first()
@@ -144,11 +146,22 @@ def current_game(campaign: Campaign) -> Game:
     return game
 
 
-def load(campaign: Campaign, with_log: bool = True) -> Board:
-    """The board as it stands now (``campaign`` names it; the row is read afresh)."""
+def load(campaign: Campaign, recent: int | None = None) -> Board:
+    """The board as it stands now (``campaign`` names it; the row is read afresh),
+    with the game's last ``recent`` log rows (all of them when None), or more when
+    none of those still stands: an action costs the same however long the game."""
     game_row = current_game(campaign)
-    log = list(game_row.actions.filter(seq__lte=game_row.version).order_by("seq")) if with_log else []
+    log = _log(game_row, recent)
+    if recent is not None and log and log[0].seq > 1 and not effective(log):
+        log = _log(game_row, None)
     return Board(game_row.campaign, game_row, thaw(game_row.campaign, game_row), log)
+
+
+def _log(game_row: Game, recent: int | None) -> list[GameAction]:
+    rows = game_row.actions.filter(seq__lte=game_row.version)
+    if recent is None:
+        return list(rows.order_by("seq"))
+    return list(reversed(rows.filter(seq__gt=game_row.version - recent).order_by("-seq")))
 
 
 def thaw(campaign: Campaign, game_row: Game) -> YuCampaign:
@@ -329,9 +342,11 @@ def _write(board: Board, version: int, engine: YuCampaign, row: GameAction) -> N
     summary = _summary(engine)
     state = _stored(engine)
     game_state = game_row.state if started else game.to_dict()
+    # Within a game the campaign's own state seldom changes: it is written only when it did.
+    changes = {"state": state} if _json(state) != campaign.state else {}
     with transaction.atomic():
         count = Campaign.objects.filter(pk=campaign.pk, version=version, deleted=None).update(
-            version=F("version") + 1, state=state, updated=now, **summary
+            version=F("version") + 1, updated=now, **changes, **summary
         )
         if count != 1:
             raise Stale
@@ -383,7 +398,7 @@ def undo(board: Board, version: int) -> None:
     target = board.undo_target
     if target is None:
         raise Refused("Nothing to undo: the last action revealed something new, or none was taken.")
-    kept = [r.key for r in effective(board.log) if r.seq != target.seq]
+    kept = [r.key for r in effective(_log(board.game_row, None)) if r.seq != target.seq]
     engine = rebuild(board.campaign, board.game_row, kept)
     done = [e["text"] for e in target.events if e["kind"] != "spend"]
     what = done[0] if done else target.key

@@ -352,7 +352,9 @@ def _shown(
 ) -> dict[str, str]:
     """The regions as the page shows them; the decision asks to confirm an action when ``confirm`` says so."""
     token = get_token(request)
-    shown = {name: mark_safe(_fill(html, token)) for name, (_, html) in _regions(board, seat).items()}
+    shown: dict[str, str] = {
+        name: mark_safe(_fill(html, token)) for name, (_, html) in _regions(board, seat).items()
+    }
     if confirm is not None:
         context = {**_context(board, seat, confirm=confirm), "csrf_token": token}
         shown["decision"] = render_to_string("campaigns/board.html#decision", context)
@@ -370,9 +372,11 @@ def _shell(board: store.Board, seat: Seat, notice: str = "") -> dict[str, Any]:
     }
 
 
-def _load(seat: Seat, with_log: bool = True) -> tuple[store.Board, Seat]:
-    """The board as it stands now, and the seat at it: the campaign row as read with the board."""
-    board = store.load(seat.campaign, with_log)
+def _load(seat: Seat, recent: int = LOG_LENGTH + 1) -> tuple[store.Board, Seat]:
+    """The board as it stands now with its last ``recent`` log rows (one more than the log
+    shows, to tell whether there are more), and the seat at it: the campaign row as read
+    with the board."""
+    board = store.load(seat.campaign, recent)
     return board, Seat(board.campaign, seat.role)
 
 
@@ -538,7 +542,7 @@ def _refused(request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: s
 @require_GET
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal of entries read."""
-    board, seat = _load(campaign_for(request, code), with_log=False)
+    board, seat = _load(campaign_for(request, code), recent=0)
     context = {"campaign": board.campaign, "seat": seat, "story": board.story()}
     return render(request, "campaigns/story.html", context)
 

@@ -11,10 +11,30 @@ its sync views run one at a time, so CPU-bound work scales with processes:
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
+from typing import Any
+
+from uvicorn_worker import UvicornWorker
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
-worker_class = "uvicorn_worker.UvicornWorker"
+worker_class = "config.gunicorn.Worker"
 graceful_timeout = 10
 """Open boards' event streams never end by themselves: a restart cuts them after this, and they reconnect."""
+
+
+class Worker(UvicornWorker):
+    """A uvicorn worker that leaves proxy headers to Django: only PROXY_SSL_HEADER and
+    CLIENT_IP_HEADER, set for a proxy one runs, say who the client is and how it came."""
+
+    CONFIG_KWARGS: dict[str, Any] = {"loop": "auto", "http": "auto", "proxy_headers": False}
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """A worker stops with its master (on Linux), lest it keep the port from the next one."""
+    if sys.platform == "linux":
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)

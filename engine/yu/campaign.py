@@ -200,7 +200,6 @@ class Campaign:
         self.stack: list[Step] = []
         self.over = False
         self.game: Game | None = None
-        self.log: list[str] = []
         self.events: list[Event] = []
 
     # -- starting ----------------------------------------------------------------
@@ -325,7 +324,6 @@ class Campaign:
             asking = game.decision
             asked = len(self.read) + len(game.chapter.read if game.chapter else ()) - 1
             events = game.apply(parsed)
-            self.log.append(parsed.key)
             if isinstance(asking, Choice) and parsed.kind is Kind.CHOOSE:
                 self._chose(asking.options[(parsed.option or 0) - 1].label, asked)
             if game.over:
@@ -334,7 +332,6 @@ class Campaign:
         why = self.explain(parsed)
         if why is not None:
             raise IllegalAction(why)
-        self.log.append(parsed.key)
         if parsed.kind is Kind.NEXT:
             self._start_game()
             assert self.game is not None
@@ -638,7 +635,6 @@ class Campaign:
             "stack": encode(self.stack),
             "over": self.over,
             "current": self.game.to_dict() if self.game is not None else None,
-            "log": list(self.log),
         }
 
     @classmethod
@@ -652,7 +648,7 @@ class Campaign:
         c.rng.state = data["rng"]
         for name in ("number", "wins", "losses", "barbarians_extra", "ready_pile", "over"):
             setattr(c, name, data[name])
-        for name in ("victory", "defeat", "story", "found", "modules", "row_costs", "revealed", "log"):
+        for name in ("victory", "defeat", "story", "found", "modules", "row_costs", "revealed"):
             setattr(c, name, list(data[name]))
         c.zones = {k: list(v) for k, v in data["zones"].items()}
         c.skills = dict(data["skills"])

@@ -103,20 +103,27 @@ class CampaignReport:
         )
 
 
-def play_campaign(bot_name: str, seed: int, content: Content | None = None) -> Campaign:
+def play_campaign(
+    bot_name: str, seed: int, content: Content | None = None, log: list[str] | None = None
+) -> Campaign:
     """One whole campaign: the bot plays the games, the story's choices are
-    made at random."""
+    made at random. The keys of the actions taken go to ``log`` when given."""
     campaign = Campaign.new(game_seed(seed, 0), content)
     chooser = Rng(bot_seed(seed, 0))
+    keys = log if log is not None else []
     while not campaign.over:
         game = campaign.game
         if campaign.playing and game is not None:
             bot = make_bot(bot_name, bot_seed(seed, campaign.number))
             while not game.over:
-                campaign.apply(bot.choose(game))
+                action = bot.choose(game)
+                campaign.apply(action)
+                keys.append(action.key)
         else:
             options = campaign.legal_actions()
-            campaign.apply(options[chooser.below(len(options))])
+            action = options[chooser.below(len(options))]
+            campaign.apply(action)
+            keys.append(action.key)
     return campaign
 
 

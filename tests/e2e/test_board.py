@@ -175,7 +175,7 @@ def test_it_plays_a_whole_game_without_javascript(
     campaign = Campaign.objects.get(name="No Script")
     bot = HeuristicBot(campaign.seed)
     for _ in range(LIMIT):
-        game = store.load(campaign, with_log=False).game
+        game = store.load(campaign, recent=0).game
         if game.over:
             break
         if page.locator("#decision.confirming").count():

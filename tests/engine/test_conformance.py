@@ -157,17 +157,20 @@ def play_campaign_checked(seed: int, content: Content, extreme: Extreme | None =
     c = start(seed, content, extreme)
     rng = Rng(seed)
     rounds = Rounds()
+    log: list[str] = []
     while not c.over:
         game = c.game
         if c.playing and game is not None:
             rounds.check(game)
             check_invariants(game)
-            c.apply(choose(rng, game.legal_actions()))
+            action = choose(rng, game.legal_actions())
         else:
             actions = c.legal_actions()
-            c.apply(actions[rng.below(len(actions))])
+            action = actions[rng.below(len(actions))]
+        c.apply(action)
+        log.append(action.key)
     again = start(seed, content, extreme)
-    for key in c.log:
+    for key in log:
         again.apply(key)
     assert again.to_dict() == c.to_dict()
     return c

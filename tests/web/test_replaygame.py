@@ -69,8 +69,9 @@ class ReplayCampaignTestCase(BaseTestCase):
 
     def setUp(self) -> None:
         super().setUp()
-        played = play_campaign("random", 2)
-        self.campaign = store.create_replayed(self.alice, "Yellow River", game_seed(2, 0), played.log)
+        log: list[str] = []
+        played = play_campaign("random", 2, log=log)
+        self.campaign = store.create_replayed(self.alice, "Yellow River", game_seed(2, 0), log)
         self.games = list(self.campaign.games.order_by("number"))
         self.assertEqual(len(self.games), played.number)
         self.assertGreater(len(self.games), 2)

@@ -28,8 +28,7 @@ class UndoTestCase(BaseTestCase):
         self.assertEqual(game.version, 3)
         self.assertIn(Action.parse(self.other_play).card, game.state["hand"])
         self.assertNotIn(Action.parse(self.play).card, game.state["hand"])
-        self.campaign.refresh_from_db()
-        self.assertEqual(self.campaign.state["log"], [self.play])
+        self.assertEqual(store.run_keys(self.campaign), [self.play])
         undo = GameAction.objects.get(seq=3)
         self.assertEqual((undo.key, undo.undoes), ("undo", 2))
         played = GameAction.objects.get(seq=2).events[0]["text"]

@@ -1,0 +1,92 @@
+"""What a page or an action costs the database, however long the game, and
+that answers go out compressed to a browser that accepts it."""
+
+from __future__ import annotations
+
+import gzip
+
+from django.core.cache import cache
+
+from campaigns import store
+from campaigns.models import Campaign
+from engine.yu import Game as YuGame
+from engine.yu.bots import make_bot
+
+from .base import BaseTestCase, quiet_plays
+
+HTMX = {"HX-Request": "true"}
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+PAGE_QUERIES = 5
+"""The session, the user, the campaign with the user's seat, the game with its campaign, the log."""
+ACTION_QUERIES = 10
+"""The same five, then in one transaction (two statements) the campaign's version and
+summary, the game's state, and the action row."""
+
+
+class CostsTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.campaign = self.make_campaign()
+        self.client.force_login(self.alice)
+        self.board_url = f"/c/{self.campaign.code}/"
+        self.act_url = f"/c/{self.campaign.code}/act/"
+
+    def play_on(self, actions: int) -> None:
+        """The heuristic bot's actions, as many as ``actions`` or until the next would end the game."""
+        bot = make_bot("heuristic", 3)
+        for _ in range(actions):
+            board = store.load(self.campaign)
+            action = bot.choose(board.game)
+            trial = YuGame.from_dict(board.game.to_dict())
+            trial.apply(action)
+            if trial.over:
+                return
+            store.act(board, action, board.version)
+
+    def act_once(self) -> None:
+        """The bot's next action, as the browser posts it."""
+        board = store.load(self.campaign)
+        key = make_bot("heuristic", 4).choose(board.game).key
+        with self.assertNumQueries(ACTION_QUERIES):
+            r = self.client.post(
+                self.act_url, {"key": key, "version": board.version, "confirm": "1"}, headers=HTMX
+            )
+        self.assertEqual(r.status_code, 200)
+
+    def test_the_board_page_reads_a_fixed_number_of_rows_however_long_the_game(self) -> None:
+        with self.assertNumQueries(PAGE_QUERIES):
+            self.assertEqual(self.client.get(self.board_url).status_code, 200)
+        self.play_on(150)
+        self.assertGreater(self.campaign.games.get().version, 80)  # more than the log shows
+        cache.clear()
+        with self.assertNumQueries(PAGE_QUERIES):
+            self.assertEqual(self.client.get(self.board_url).status_code, 200)
+
+    def test_an_action_writes_in_a_fixed_number_of_queries_however_long_the_game(self) -> None:
+        self.client.get(self.board_url)
+        self.act_once()
+        self.play_on(150)
+        self.client.get(self.board_url)
+        self.act_once()
+
+    def test_an_action_leaves_the_campaign_state_alone_when_it_did_not_change(self) -> None:
+        before = Campaign.objects.get(pk=self.campaign.pk).state
+        self.client.get(self.board_url)
+        self.act_once()
+        campaign = Campaign.objects.get(pk=self.campaign.pk)
+        self.assertEqual((campaign.version, campaign.state), (1, before))
+        self.assertNotIn("log", campaign.state)  # the action rows keep the keys
+
+    def test_answers_go_out_compressed_to_a_browser_that_accepts_it(self) -> None:
+        page = self.client.get(self.board_url, headers=GZIP)
+        self.assertEqual(page["Content-Encoding"], "gzip")
+        html = gzip.decompress(page.content).decode()
+        self.assertIn('id="board"', html)
+        self.assertLess(len(page.content), len(html) / 4)
+        play = quiet_plays(self.campaign, 1)[0]
+        answer = self.client.post(self.act_url, {"key": play, "version": 0}, headers={**HTMX, **GZIP})
+        self.assertEqual(answer["Content-Encoding"], "gzip")
+        self.assertIn('hx-swap-oob="true"', gzip.decompress(answer.content).decode())
+        plain = self.client.get(self.board_url)
+        self.assertFalse(plain.has_header("Content-Encoding"))
+        self.assertIn('id="board"', plain.content.decode())

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import TestCase, override_settings
 from django.urls import path
 
-TIMING = re.compile(r'^db;dur=(\d+\.\d);desc="(\d+) queries"$')
+TIMING = re.compile(r'^db;dur=(\d+\.\d);desc="(\d+) queries", cpu;dur=(\d+\.\d)$')
 
 
 def two_queries(request: HttpRequest) -> HttpResponse:
@@ -45,6 +45,11 @@ class ServerTimingTestCase(TestCase):
         milliseconds, count = self.timing("/two/")
         self.assertEqual(count, 2)
         self.assertGreater(milliseconds, 0)
+
+    def test_it_gives_the_cpu_time_of_the_request(self) -> None:
+        found = TIMING.match(self.client.get("/two/")["Server-Timing"])
+        assert found
+        self.assertGreaterEqual(float(found.group(3)), 0)
 
     def test_it_counts_none_when_nothing_is_asked(self) -> None:
         self.assertEqual(self.timing("/none/"), (0.0, 0))

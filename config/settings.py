@@ -123,8 +123,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Compresses HTML answers; BREACH is kept at bay by its random padding and masked CSRF tokens.
-    "django.middleware.gzip.GZipMiddleware",
+    # Compresses HTML answers (event streams excepted); BREACH is kept at bay by its random padding
+    # and masked CSRF tokens.
+    "campaigns.compression.GZipButStreams",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -1,6 +1,7 @@
 // The board's manners: keep keyboard focus where the player acted, flash what
-// an action changed, keyboard shortcuts, and the settlement drawer.
-// The board plays without this file; it only makes playing smoother.
+// an action changed, keyboard shortcuts, the settlement drawer, and the live
+// board's event stream. The board plays without this file (and stays live by
+// polling); it only makes playing smoother.
 (function () {
   "use strict";
 
@@ -93,12 +94,15 @@
     }
   });
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.shouldSwap === false) return;
+  function remember() {
     before = watched();
     story = document.getElementById("story")?.innerHTML ?? "";
     drawerOpen = drawer() ? drawer().open : false;
     wasDeciding = Boolean(document.querySelector("#decision.deciding"));
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.shouldSwap !== false) remember();
   });
 
   function showDrawerState() {
@@ -138,6 +142,55 @@
     }
     return false;
   }
+
+  // The live board by server-sent events (campaigns/events.py): while the stream is open the
+  // poll of #live stays quiet; when it drops, the poll carries on until the browser reopens it.
+  let streaming = false;
+  let held = null; // a board that came while the player's own request was on its way
+
+  function offer(html, id) {
+    const live = document.getElementById("live");
+    const shown = Number(document.getElementById("board-version")?.value);
+    const version = Number(id.split(".")[0]);
+    if (!live || version < shown || (version === shown && id === live.dataset.seen)) return;
+    if (document.getElementById("act")?.classList.contains("htmx-request")) {
+      held = { html: html, id: id }; // its answer comes first, then this if it is still newer
+      return;
+    }
+    remember();
+    htmx.swap(live, html, { swapStyle: "none" });
+  }
+
+  function listen() {
+    const live = document.getElementById("live");
+    if (!live || !live.dataset.events || !window.EventSource) return;
+    const source = new EventSource(live.dataset.events + "?seen=" + encodeURIComponent(live.dataset.seen));
+    source.addEventListener("open", function () {
+      streaming = true;
+    });
+    source.addEventListener("error", function () {
+      streaming = false;
+    });
+    source.addEventListener("board", function (event) {
+      offer(event.data, event.lastEventId);
+    });
+    source.addEventListener("reload", function () {
+      source.close();
+      window.location.reload(); // the page then says why the board is gone
+    });
+  }
+
+  document.addEventListener("htmx:confirm", function (event) {
+    if (streaming && event.target.id === "live") event.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (held && event.target.id === "act") {
+      const board = held;
+      held = null;
+      offer(board.html, board.id);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", listen);
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;

@@ -149,6 +149,19 @@ class StreamTestCase(TransactionTestCase):
         for stream in streams:
             self.assertEqual(await self.next(stream), b"event: reload\ndata: gone\n\n")
 
+    async def test_it_sends_the_stream_uncompressed(self) -> None:
+        # The compression middleware would send each event as a gzip member of its own, which
+        # browsers do not read past the first.
+        await self.async_client.aforce_login(self.carol)
+        r = await self.async_client.get(self.url, {"seen": "0.watch"}, headers={"Accept-Encoding": "gzip"})
+        self.assertEqual(r.status_code, 200)
+        self.assertFalse(r.has_header("Content-Encoding"))
+        stream: AsyncIterator[bytes] = aiter(r.streaming_content)  # type: ignore[arg-type]
+        self.assertEqual(await self.next(stream), b"retry: 2000\n\n")
+        await self.leave(stream)
+        page = await self.async_client.get("/rules/", headers={"Accept-Encoding": "gzip"})
+        self.assertEqual(page["Content-Encoding"], "gzip")
+
     async def test_it_keeps_a_quiet_stream_open(self) -> None:
         with mock.patch.object(events, "KEEP_ALIVE", 0.1):
             stream = await self.open(self.carol, "0.watch")

@@ -171,12 +171,14 @@ class Hub:
                             self._heard(note.payload)
                         await conn.execute("SELECT 1")
             except (psycopg.Error, OSError) as exc:
-                self.listening.clear()
                 log.warning(
                     "Board news: no connection to the database (%s); trying again in %.1f s", exc, wait
                 )
-                await asyncio.sleep(wait * random.uniform(0.75, 1.25))
-                wait = min(wait * 2, BACKOFF[1])
+            except Exception:
+                log.exception("Board news: listening failed; starting again in %.1f s", wait)
+            self.listening.clear()
+            await asyncio.sleep(wait * random.uniform(0.75, 1.25))
+            wait = min(wait * 2, BACKOFF[1])
 
     async def close(self) -> None:
         """Stop listening (the connection closes with it)."""

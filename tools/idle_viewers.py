@@ -1,10 +1,12 @@
 """What an idle viewer of a live board costs, measured over real HTTP.
 
-Start the app (``python3 dev.py serve``), then:
+Start the app (``python3 dev.py serve``, or the production server), then:
 
     python3 tools/idle_viewers.py --url http://127.0.0.1:8000 --seconds 60 --viewers 1
     python3 tools/idle_viewers.py --url http://127.0.0.1:8000 --seconds 30 --viewers 50
     python3 tools/idle_viewers.py --url http://127.0.0.1:8001 --act-url http://127.0.0.1:8002
+    python3 tools/idle_viewers.py --events --viewers 1000 --url http://127.0.0.1:8001 \
+        --act-url http://127.0.0.1:8002 --server-pid <the first server's pid>
 
 The script signs up a throwaway account, starts a campaign and opens its board,
 then plays ``--viewers`` open boards, each polling the board's live endpoint
@@ -13,6 +15,12 @@ counts every byte on the wire (request line, headers and body each way) and
 times each answer. With ``--act-url`` it then takes one action through that
 address (another app process on the same database) and reports how soon the
 viewers saw it.
+
+With ``--events`` the boards hold the board's event stream open instead, as
+the browser's EventSource does, all from this one process; the report gives
+what the idle streams cost the server (``--server-pid``: that process and its
+children, e.g. gunicorn's master and worker) and, after the action, how soon
+each viewer had the new board.
 
 Standard library only, so that it runs against any deployment.
 """
@@ -23,13 +31,17 @@ import argparse
 import http.cookiejar
 import os
 import re
+import resource
 import secrets
+import selectors
 import socket
 import statistics
 import threading
 import time
 import urllib.parse
 import urllib.request
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 PASSWORD = "idle-viewer-" + secrets.token_hex(8)
@@ -72,6 +84,8 @@ class Board:
     etag: str
     csrf: str
     html: str
+    events: str | None = None
+    seen: str | None = None
 
 
 def open_board(browser: Browser) -> Board:
@@ -89,7 +103,16 @@ def read_board(url: str, html: str) -> Board:
     csrf = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'', html)
     if not (live and etag and csrf):
         raise SystemExit(f"{url} has no live board")
-    return Board(url, live.group(1), etag.group(1).replace("\\u0022", '"'), csrf.group(1), html)
+    events = re.search(r'<div id="live"[^>]*data-events="([^"]+)"[^>]*data-seen="([^"]+)"', html)
+    return Board(
+        url,
+        live.group(1),
+        etag.group(1).replace("\\u0022", '"'),
+        csrf.group(1),
+        html,
+        events.group(1) if events else None,
+        events.group(2) if events else None,
+    )
 
 
 class Wire:
@@ -228,12 +251,31 @@ def act_elsewhere(act_base: str, browser: Browser, board: Board) -> None:
 
 
 def cpu_seconds(pid: int | None) -> float:
-    """CPU time (user + system) a local process has used so far, from /proc."""
+    """CPU time (user + system) a local process and its children have used so far, from /proc."""
     if pid is None:
         return 0.0
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(child) for child in children(pid))
+
+
+def children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as found:
+            return [int(child) for child in found.read().split()]
+    except OSError:
+        return []
+
+
+def memory(pid: int) -> str:
+    """The resident memory and the threads of a local process and its children, from /proc."""
+    parts = []
+    for each in [pid, *children(pid)]:
+        with open(f"/proc/{each}/status") as status:
+            fields = dict(line.split(":", 1) for line in status if ":" in line)
+        parts.append(f"pid {each}: {fields['VmRSS'].strip()} resident, {fields['Threads'].strip()} threads")
+    return "; ".join(parts)
 
 
 def main() -> None:
@@ -247,8 +289,15 @@ def main() -> None:
     parser.add_argument(
         "--act-url", help="after the idle time, act through this address and time the viewers"
     )
+    parser.add_argument("--events", action="store_true", help="hold event streams open rather than poll")
     args = parser.parse_args()
+    if args.events:
+        streams(args)
+    else:
+        polls(args)
 
+
+def polls(args: argparse.Namespace) -> None:
     browser = Browser(args.url)
     board = open_board(browser)
     cookie = browser.cookie_header()
@@ -310,6 +359,237 @@ def main() -> None:
             if seen
             else "no viewer saw the action"
         )
+
+
+# -- event streams ---------------------------------------------------------------------
+
+CHANGE_WAIT = 15.0
+"""Seconds to wait, after the action, for the last viewer to have the new board."""
+
+
+def stream_request(base: str, board: Board, cookie: str) -> bytes:
+    """The board's event stream as Chromium's EventSource asks for it (the same headers, in order)."""
+    split = urllib.parse.urlsplit(base)
+    headers = [
+        f"GET {board.events}?seen={urllib.parse.quote(board.seen or '')} HTTP/1.1",
+        f"Host: {split.netloc}",
+        "Connection: keep-alive",
+        'sec-ch-ua-platform: "Linux"',
+        "Cache-Control: no-cache",
+        f"User-Agent: {USER_AGENT}",
+        "Accept: text/event-stream",
+        'sec-ch-ua: "Not:A-Brand";v="8", "Chromium";v="156"',
+        "sec-ch-ua-mobile: ?0",
+        "Sec-Fetch-Site: same-origin",
+        "Sec-Fetch-Mode: cors",
+        "Sec-Fetch-Dest: empty",
+        f"Referer: {board.url}",
+        "Accept-Encoding: gzip, deflate, br, zstd",
+        "Accept-Language: en-US,en;q=0.9",
+        f"Cookie: {cookie}",
+    ]
+    return ("\r\n".join(headers) + "\r\n\r\n").encode()
+
+
+@dataclass
+class Event:
+    at: float
+    kind: str  # retry, keep-alive, board, reload
+    id: str
+    size: int  # as decoded, with its blank line
+
+
+class Stream:
+    """One open board's event stream on a socket of its own: the bytes on the wire each way, and
+    each event (undone from chunked transfer and gzip) with the time it was complete."""
+
+    def __init__(self, address: tuple[str, int], request: bytes) -> None:
+        self.sock = socket.create_connection(address, timeout=30)
+        self.sock.sendall(request)
+        self.sock.setblocking(False)
+        self.sent, self.received = len(request), 0
+        self.head = bytearray()
+        self.status = 0
+        self.chunked = False
+        self.gunzip: zlib._Decompress | None = None
+        self.body = bytearray()
+        self.chunk_left: int | None = None  # with the CRLF that ends the chunk
+        self.text = bytearray()
+        self.events: list[Event] = []
+        self.ended = False
+
+    def read(self, now: float) -> None:
+        try:
+            data = self.sock.recv(1 << 18)
+        except BlockingIOError:
+            return
+        if not data:
+            self.ended = True
+            return
+        self.received += len(data)
+        if self.status == 0:
+            self.head += data
+            end = self.head.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head, data = bytes(self.head[:end]).decode("latin-1"), bytes(self.head[end + 4 :])
+            self.status = int(head.split()[1])
+            self.chunked = bool(re.search(r"(?im)^transfer-encoding:\s*chunked", head))
+            if re.search(r"(?im)^content-encoding:\s*gzip", head):
+                self.gunzip = zlib.decompressobj(wbits=31)
+        self._unchunk(data, now)
+
+    def _unchunk(self, data: bytes, now: float) -> None:
+        if not self.chunked:
+            self._decode(data, now)
+            return
+        self.body += data
+        while self.body:
+            if self.chunk_left is None:
+                end = self.body.find(b"\r\n")
+                if end < 0:
+                    return
+                size = int(bytes(self.body[:end]).split(b";")[0], 16)
+                del self.body[: end + 2]
+                if size == 0:
+                    self.ended = True
+                    return
+                self.chunk_left = size + 2
+            take = min(self.chunk_left, len(self.body))
+            self._decode(bytes(self.body[: max(0, min(take, self.chunk_left - 2))]), now)
+            del self.body[:take]
+            self.chunk_left -= take
+            if self.chunk_left == 0:
+                self.chunk_left = None
+
+    def _decode(self, data: bytes, now: float) -> None:
+        if self.gunzip is not None:
+            out = self.gunzip.decompress(data)
+            while self.gunzip.eof and self.gunzip.unused_data:  # one gzip member after another
+                rest, self.gunzip = self.gunzip.unused_data, zlib.decompressobj(wbits=31)
+                out += self.gunzip.decompress(rest)
+            data = out
+        start = max(0, len(self.text) - 1)
+        self.text += data
+        while (end := self.text.find(b"\n\n", start)) >= 0:
+            block = bytes(self.text[:end])
+            del self.text[: end + 2]
+            start = 0
+            kind, ident = "message", ""
+            if block.startswith(b":"):
+                kind = "keep-alive"
+            for line in block.split(b"\n", 3)[:3]:
+                if line.startswith(b"retry:"):
+                    kind = "retry"
+                elif line.startswith(b"event: "):
+                    kind = line[7:].decode()
+                elif line.startswith(b"id: "):
+                    ident = line[4:].decode()
+            self.events.append(Event(now, kind, ident, len(block) + 2))
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def pump(selector: selectors.BaseSelector, until: float, done: Callable[[], bool] = lambda: False) -> None:
+    """Read whatever the streams are sent until ``until`` (monotonic) or until ``done()``."""
+    while (now := time.monotonic()) < until and not done():
+        for key, _ in selector.select(timeout=min(0.05, until - now)):
+            stream: Stream = key.data
+            stream.read(time.monotonic())
+            if stream.ended:
+                selector.unregister(stream.sock)
+
+
+def streams(args: argparse.Namespace) -> None:
+    browser = Browser(args.url)
+    board = open_board(browser)
+    if board.events is None:
+        raise SystemExit(f"{board.url} has no event stream")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < args.viewers + 64:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, args.viewers + 64), hard))
+    split = urllib.parse.urlsplit(args.url)
+    address = (split.hostname or "127.0.0.1", split.port or 80)
+    request = stream_request(args.url, board, browser.cookie_header())
+    selector = selectors.DefaultSelector()
+    cpu_start, start = cpu_seconds(args.server_pid), time.monotonic()
+    viewers: list[Stream] = []
+    for _ in range(args.viewers):
+        viewers.append(Stream(address, request))
+        selector.register(viewers[-1].sock, selectors.EVENT_READ, viewers[-1])
+        pump(selector, 0)  # read what is there already, without waiting
+
+    def all_open() -> bool:
+        return all(any(e.kind == "retry" for e in v.events) for v in viewers)
+
+    pump(selector, time.monotonic() + 120, all_open)
+    opened, cpu_opened = time.monotonic(), cpu_seconds(args.server_pid)
+    pump(selector, opened + 1.5)  # from here on, only idle streams
+    idle_from, cpu_from = time.monotonic(), cpu_seconds(args.server_pid)
+    received_from = [v.received for v in viewers]
+    pump(selector, idle_from + args.seconds)
+    idle_to, cpu_to = time.monotonic(), cpu_seconds(args.server_pid)
+    received_idle = [v.received - r for v, r in zip(viewers, received_from, strict=True)]
+
+    print(f"app: {args.url}   board: {board.url}")
+    statuses = sorted({v.status for v in viewers})
+    print(f"event streams: {args.viewers} (answered {statuses}), open after {opened - start:.1f} s")
+    print(f"request: {len(request)} bytes sent once per stream, nothing more while it is open")
+    idle = idle_to - idle_from
+    minute = statistics.mean(received_idle) * 60 / idle
+    keep_alives = sum(
+        e.kind == "keep-alive" and idle_from <= e.at < idle_to for v in viewers for e in v.events
+    )
+    print(
+        f"idle for {idle:.0f} s: {minute:.0f} bytes received per viewer per minute "
+        f"({keep_alives} keep-alives in all)"
+    )
+    if args.server_pid:
+        print(f"server CPU opening a stream: {(cpu_opened - cpu_start) / args.viewers * 1000:.1f} ms each")
+        busy = cpu_to - cpu_from
+        print(
+            f"server CPU while idle: {busy:.2f} s in {idle:.0f} s, {busy / idle * 100:.2f} % of a core for "
+            f"{args.viewers} viewers, {busy / idle / args.viewers * 1e6:.1f} µs per viewer per second"
+        )
+        print(f"server memory: {memory(args.server_pid)}")
+    if args.act_url:
+        version = int((board.seen or "0").split(".")[0])
+
+        def newer(event: Event) -> bool:
+            return event.kind == "board" and int(event.id.split(".")[0]) > version
+
+        def all_changed() -> bool:
+            return all(any(newer(e) for e in v.events) for v in viewers)
+
+        sent_at = time.monotonic()
+        cpu_act = cpu_seconds(args.server_pid)
+        received_act = [v.received for v in viewers]
+        acting = threading.Thread(target=act_elsewhere, args=(args.act_url, browser, board))
+        acting.start()
+        pump(selector, sent_at + CHANGE_WAIT, all_changed)
+        done_at, cpu_done = time.monotonic(), cpu_seconds(args.server_pid)
+        acting.join()
+        got = sorted(
+            next(e.at for e in v.events if newer(e)) - sent_at for v in viewers if any(map(newer, v.events))
+        )
+        wire = statistics.mean(v.received - r for v, r in zip(viewers, received_act, strict=True))
+        size = statistics.mean(e.size for v in viewers for e in v.events if newer(e)) if got else 0
+        print(f"acted through {args.act_url}: {len(got)} of {args.viewers} viewers got the new board")
+        if got:
+            print(
+                f"after the action was sent: median {statistics.median(got):.3f} s, "
+                f"95th percentile {got[max(0, int(len(got) * 0.95) - 1)]:.3f} s, max {got[-1]:.3f} s; "
+                f"within 1 s: {sum(t <= 1 for t in got)} of {args.viewers}"
+            )
+            print(f"the new board: {size:.0f} bytes as an event, {wire:.0f} bytes on the wire per viewer")
+        if args.server_pid:
+            print(
+                f"server CPU from the action to the last viewer: {cpu_done - cpu_act:.2f} s "
+                f"({(cpu_done - cpu_act) / args.viewers * 1000:.2f} ms per viewer; {done_at - sent_at:.2f} s)"
+            )
+    for viewer in viewers:
+        viewer.close()
 
 
 if __name__ == "__main__":

@@ -127,6 +127,19 @@ class StreamTestCase(TransactionTestCase):
         self.assertIn("undo", action_keys(event))  # the owner's board, with the owner's actions on it
         await self.leave(stream)
 
+    async def test_it_takes_up_a_stream_opened_again_where_its_last_event_left_it(self) -> None:
+        # The browser sends the id of the last event it had; the page's own ?seen= is older.
+        await sync_to_async(self.move_on)()
+        await self.async_client.aforce_login(self.carol)
+        with mock.patch.object(events, "KEEP_ALIVE", 0.2):
+            r = await self.async_client.get(
+                self.url, {"seen": "0.watch"}, headers={"Last-Event-ID": "1.watch"}
+            )
+            stream: AsyncIterator[bytes] = aiter(r.streaming_content)  # type: ignore[arg-type]
+            self.assertEqual(await self.next(stream), b"retry: 2000\n\n")
+            self.assertEqual(await self.next(stream), b":\n\n")  # nothing new to send
+            await self.leave(stream)
+
     async def test_it_sends_a_board_whose_seat_changed(self) -> None:
         stream = await self.open(self.carol, "0.watch")
         await sync_to_async(sharing.set_role)(self.carol_in, Role.PLAY)

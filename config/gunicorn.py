@@ -15,7 +15,7 @@ import ctypes
 import os
 import signal
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 from uvicorn_worker import UvicornWorker
 
@@ -24,13 +24,15 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
 worker_class = "config.gunicorn.Worker"
 graceful_timeout = 10
 """Open boards' event streams never end by themselves: a restart cuts them after this, and they reconnect."""
+control_socket_disable = True
+"""gunicorn's control socket has one path per user: servers side by side would share it."""
 
 
 class Worker(UvicornWorker):
     """A uvicorn worker that leaves proxy headers to Django: only PROXY_SSL_HEADER and
     CLIENT_IP_HEADER, set for a proxy one runs, say who the client is and how it came."""
 
-    CONFIG_KWARGS: dict[str, Any] = {"loop": "auto", "http": "auto", "proxy_headers": False}
+    CONFIG_KWARGS: ClassVar[dict[str, Any]] = {"loop": "auto", "http": "auto", "proxy_headers": False}
 
 
 def post_fork(server: Any, worker: Any) -> None:

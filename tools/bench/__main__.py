@@ -1,0 +1,190 @@
+"""The action benchmark: what an action costs the app, side by side with the floor.
+
+    .venv/bin/python -m tools.bench                                   # the default run, about 10 minutes
+    .venv/bin/python -m tools.bench --players 16 --seconds 10 --rounds 4 --processes 1,2,4
+
+In a temporary directory of its own, an embedded Postgres holds the app's database and the floor's two
+tables; gunicorn serves the app (config/gunicorn.py, uvicorn workers, DEBUG off, SERVER_TIMING on) and,
+beside it, the floor (tools/bench/floor.py). Simulated players sign up and start a campaign each over
+HTTP, then press buttons their boards offer, as the browser posts them with htmx; floor players post to
+the floor. For each number of app processes, phases alternate floor and app (floor, app, app, floor,
+...), all players at once, and each round prints the app's figures over the floor's: server and
+Postgres CPU per action, throughput, 95th percentile latency; then a phase with many more players
+counts errors. Single actions are timed on campaigns prepared with a history (tools/bench/history.py),
+and the board page is weighed. docs/performance.md tells more. Everything is removed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+
+from tools.chaos.world import SetupFailed
+
+from . import report
+from .measure import Phase, Player, run
+from .players import AppPlayer, FloorPlayer
+from .single import Single, time_points
+from .world import Server, World
+
+
+def stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def step(what: str) -> Iterator[None]:
+    print(f"{what}...", file=sys.stderr, flush=True)
+    began = time.monotonic()
+    yield
+    print(f"  {time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
+
+
+def at_once(jobs: Sequence[Callable[[], None]], threads: int) -> None:
+    """Run the jobs, ``threads`` at a time; the first error, raised."""
+    failures: list[BaseException] = []
+    queue = list(jobs)
+    lock = threading.Lock()
+
+    def worker() -> None:
+        while True:
+            with lock:
+                if not queue or failures:
+                    return
+                job = queue.pop()
+            try:
+                job()
+            except BaseException as exc:  # handed to the main thread
+                with lock:
+                    failures.append(exc)
+
+    pool = [threading.Thread(target=worker, daemon=True) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
+def phase(
+    world: World, server: Server, what: str, players: Sequence[Player], args: argparse.Namespace
+) -> Phase:
+    done = run(what, players, server.processes, world.postgres, steps=args.actions, seconds=args.seconds)
+    print(f"  {report.phase_line(done)}", file=sys.stderr, flush=True)
+    return done
+
+
+def options() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--players", type=int, default=16, help="players acting at once in the rounds")
+    parser.add_argument("--seconds", type=float, default=10, help="how long each phase lasts")
+    parser.add_argument(
+        "--actions", type=int, default=0, help="instead of --seconds: actions per player in each phase"
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of a floor and an app phase")
+    parser.add_argument(
+        "--processes",
+        default="1,2,4",
+        help="app (and floor) processes, comma-separated: a set of rounds each",
+    )
+    parser.add_argument("--many", type=int, default=64, help="players acting at once in the error count")
+    parser.add_argument(
+        "--history", type=int, default=12, help="campaigns prepared for each point of history"
+    )
+    parser.add_argument("--warm-up", type=int, default=2, help="unmeasured actions per player after a start")
+    parser.add_argument(
+        "--reconnect",
+        action="store_true",
+        help="a new connection for every request (each may reach another process), not kept alive",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices and the history")
+    args = parser.parse_args()
+    args.counts = [int(n) for n in args.processes.split(",") if n.strip()]
+    if not args.counts or min(args.counts) < 1 or args.players < 1 or args.many < args.players:
+        parser.error("--processes needs counts of at least 1, and --many at least --players")
+    if args.actions < 0 or (not args.actions and args.seconds <= 0):
+        parser.error("--seconds (or --actions) must be more than 0")
+    return args
+
+
+def main() -> int:
+    args = options()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop)
+    began = time.monotonic()
+    world = World()
+    results = report.Results(args)
+    try:
+        with step("setting up Postgres, migrations, static files and the floor's tables"):
+            world.open(floor_rows=args.many)
+        with step(f"starting the app and the floor, {args.counts[0]} process(es) each"):
+            world.app.start(args.counts[0])
+            world.floor.start(args.counts[0])
+        apps = [AppPlayer(world.app.port, n, args.seed, not args.reconnect) for n in range(args.many)]
+        floors = [FloorPlayer(world.floor.port, n, args.seed, not args.reconnect) for n in range(args.many)]
+        with step(f"signing up {args.many} players, a campaign each, and preparing campaigns with a history"):
+            apps[0].sign_up()
+            owner = apps[0].name
+            helper = world.python("-m", "tools.bench.history", owner, str(args.history), str(args.seed))
+            at_once([p.sign_up for p in apps[1:]], 4)
+            at_once([p.start for p in apps], 4)
+            prepared: dict[str, list[tuple[str, str]]] = json.loads(world.finish(helper, "preparing history"))
+        for n, count in enumerate(args.counts):
+            if n:
+                with step(f"restarting the app and the floor with {count} process(es) each"):
+                    world.app.stop()
+                    world.floor.stop()
+                    world.app.start(count)
+                    world.floor.start(count)
+            with step("warming up"):
+                run("warm-up", apps[: args.players], world.app.processes, world.postgres, steps=args.warm_up)
+                run(
+                    "warm-up",
+                    floors[: args.players],
+                    world.floor.processes,
+                    world.postgres,
+                    steps=args.warm_up,
+                )
+            if n == 0:
+                with step("timing single actions after a history, and weighing the board page"):
+                    single = Single(world, apps[0])
+                    results.single = time_points(single, prepared)
+                    results.substituted = single.substituted
+                    results.weight = apps[0].page_weight()
+            for r in range(args.rounds):
+                with step(f"{count} process(es), round {r + 1} of {args.rounds}: {args.players} players"):
+                    pair: dict[str, Phase] = {}
+                    for which in ("floor", "app") if r % 2 == 0 else ("app", "floor"):
+                        server, players = (world.app, apps) if which == "app" else (world.floor, floors)
+                        pair[which] = phase(world, server, which, players[: args.players], args)
+                    results.rounds.setdefault(count, []).append((pair["floor"], pair["app"]))
+            with step(f"{count} process(es): {args.many} players at once"):
+                results.many[count] = phase(world, world.app, "app", apps, args)
+    except SetupFailed as exc:
+        print(f"the bench could not go on: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("stopped; cleaning up", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        world.close()
+    results.seconds = time.monotonic() - began
+    print(report.render(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

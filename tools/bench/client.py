@@ -1,0 +1,149 @@
+"""One browser over HTTP/1.1: a keep-alive connection, its own cookies and client address, gzip
+accepted; every answer with the bytes it took on the wire and the server's query count."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import re
+import time
+import urllib.parse
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .world import HOST
+
+TIMING = re.compile(r'db;dur=([\d.]+);desc="(\d+) queries"')
+THREAD_CPU = re.compile(r"cpu;dur=([\d.]+)")
+IDLE = 1.0
+"""Seconds after which a kept-alive connection is opened afresh (the server closes it after 2)."""
+
+
+class Dropped(Exception):
+    """A request that got no answer: the connection was refused, reset or closed."""
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    text: str
+    """The body, decompressed."""
+    wire: int
+    """Bytes received: status line, headers and body as sent (compressed)."""
+    body: int
+    """The body's bytes as sent (compressed when the server compressed it)."""
+    sent: int
+    """Bytes sent: request line, headers and body."""
+    seconds: float
+    queries: int | None
+    """From the Server-Timing header, when the server sent one."""
+    cpu: float | None
+    """Seconds of CPU of the server's thread that served the request (Server-Timing)."""
+
+    @property
+    def location(self) -> str:
+        return urllib.parse.urlsplit(self.headers.get("location", "")).path
+
+    @property
+    def html(self) -> bool:
+        return self.headers.get("content-type", "").startswith("text/html")
+
+    @property
+    def compressed(self) -> bool:
+        return self.headers.get("content-encoding", "") == "gzip"
+
+
+class Client:
+    """A browser's connection: kept alive between requests, unless ``keep_alive`` is off (a new
+    connection per request, which may reach another server process each time)."""
+
+    def __init__(self, port: int, address: str, keep_alive: bool = True) -> None:
+        self.port = port
+        self.keep_alive = keep_alive
+        self.address = address
+        self.cookies: dict[str, str] = {}
+        self.origin = f"http://{HOST}:{port}"
+        self.conn: http.client.HTTPConnection | None = None
+        self.last = 0.0
+
+    def get(self, path: str, headers: Mapping[str, str] | None = None) -> Answer:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, fields: Mapping[str, str], headers: Mapping[str, str] | None = None) -> Answer:
+        return self.request("POST", path, fields, headers)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        fields: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
+        """Send one request on the kept-alive connection; its answer, or Dropped."""
+        sent = {
+            "Host": f"{HOST}:{self.port}",
+            "User-Agent": "yu-bench (tools.bench)",
+            "Accept": "text/html,*/*",
+            "Accept-Encoding": "gzip",
+            "X-Real-IP": self.address,
+        }
+        body: bytes | None = None
+        if method == "POST":
+            body = urllib.parse.urlencode(fields or {}).encode()
+            sent |= {"Origin": self.origin, "Content-Type": "application/x-www-form-urlencoded"}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        sent |= headers or {}
+        t0 = time.monotonic()
+        if self.conn is None or t0 - self.last > IDLE:
+            self.close()
+            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=120)
+        try:
+            self.conn.request(method, path, body=body, headers=sent)
+            response = self.conn.getresponse()
+            raw = response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            self.close()
+            raise Dropped(f"{method} {path}: {exc!r}") from exc
+        self.last = time.monotonic()
+        if response.will_close or not self.keep_alive:
+            self.close()
+        answered = {k.lower(): v for k, v in response.headers.items()}
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            self.keep(cookie)
+        text = gzip.decompress(raw) if answered.get("content-encoding") == "gzip" else raw
+        head = len(f"HTTP/1.1 {response.status} {response.reason}\r\n\r\n") + sum(
+            len(k) + len(v) + 4 for k, v in response.headers.items()
+        )
+        request_head = len(f"{method} {path} HTTP/1.1\r\n\r\n") + sum(
+            len(k) + len(v) + 4 for k, v in sent.items()
+        )
+        timing = TIMING.search(answered.get("server-timing", ""))
+        cpu = THREAD_CPU.search(answered.get("server-timing", ""))
+        return Answer(
+            status=response.status,
+            headers=answered,
+            text=text.decode("utf-8", errors="replace"),
+            wire=head + len(raw),
+            body=len(raw),
+            sent=request_head + len(body or b""),
+            seconds=self.last - t0,
+            queries=int(timing.group(2)) if timing else None,
+            cpu=float(cpu.group(1)) / 1000 if cpu else None,
+        )
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def keep(self, header: str) -> None:
+        """Keep (or forget) a cookie from a Set-Cookie header."""
+        pair, *attributes = header.split(";")
+        name, _, value = pair.strip().partition("=")
+        expired = any(a.strip().lower() in ("max-age=0", "max-age=-1") for a in attributes)
+        if expired or value in ("", '""'):
+            self.cookies.pop(name, None)
+        else:
+            self.cookies[name] = value

@@ -23,6 +23,7 @@ class Single:
     def batch(self, what: str, campaigns: list[tuple[str, str]]) -> Phase:
         """Open every board first, then time one action on each, one after the other."""
         player = self.player
+        player.tally = Tally()  # the pages opened first are not part of the batch
         boards: dict[str, Board] = {}
         for code, _ in campaigns:
             player.board = Board()

@@ -1,11 +1,11 @@
 """Small pictures for the board: Worker chips (a colour, a shape and a letter,
 so no one needs to tell colours apart) and Resource icons, drawn from the SVG
-symbols in ``campaigns/_icons.html``, for the engine's typed costs and effects."""
+symbols in ``campaigns/_icons.html``, for the engine's typed costs and effects. The board's
+regions, drawn with Jinja2, call the same functions (:mod:`campaigns.jinja`)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 
 from django import template
 from django.utils.html import format_html, format_html_join
@@ -117,6 +117,7 @@ def items(value: Cost | tuple[Step, ...] | None) -> SafeString:
 
 
 @register.simple_tag
+@functools.lru_cache(maxsize=1024)
 def worker(colour: Item | str) -> SafeString:
     """A Worker chip: a colour, or ``any`` / ``coloured`` for a wildcard."""
     if colour in ("any", "coloured"):
@@ -125,6 +126,7 @@ def worker(colour: Item | str) -> SafeString:
 
 
 @register.simple_tag
+@functools.lru_cache(maxsize=1024)
 def item(name: Item | str, count: int | None = None) -> SafeString:
     """One item, with its count when given."""
     if count is None:
@@ -133,7 +135,8 @@ def item(name: Item | str, count: int | None = None) -> SafeString:
 
 
 @register.simple_tag
-def pay(paid: Iterable[tuple[str, int]]) -> SafeString:
+@functools.lru_cache(maxsize=1024)
+def pay(paid: tuple[tuple[str, int], ...]) -> SafeString:
     """The Workers a choice pays, as chips."""
     return format_html_join(" ", '<span class="item"><b>{}</b>{}</span>', ((n, _worker(c)) for c, n in paid))
 

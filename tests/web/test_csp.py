@@ -98,7 +98,7 @@ class SourcesTestCase(BaseTestCase):
     """Nothing in templates/ or static/ that the policy would block."""
 
     def test_templates_have_no_inline_code(self) -> None:
-        templates = sorted((ROOT / "templates").rglob("*.html"))
+        templates = sorted(p for p in (ROOT / "templates").rglob("*") if p.suffix in (".html", ".jinja"))
         self.assertTrue(templates)
         for path in templates:
             with self.subTest(template=str(path.relative_to(ROOT))):

@@ -31,6 +31,7 @@ from django_htmx.middleware import HtmxDetails
 
 from campaigns import sharing, store, transfer
 from campaigns.forms import ActionForm, CampaignForm, DeleteForm, ImportForm, InviteForm, RoleForm, TokenForm
+from campaigns.jinja import render_region
 from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
 from campaigns.presenter import present
 from campaigns.sharing import Seat, campaign_for
@@ -55,7 +56,7 @@ REGIONS: dict[str, tuple[str, ...] | None] = {
     "piles": ("b.view.piles",),
     "log": None,
 }
-"""The board's regions, each a named fragment of campaigns/board.html with a stable id, and
+"""The board's regions, each a template in templates/campaigns/regions/ with a stable id, and
 what each shows besides the seat: a region whose inputs are as they were at the version
 before is not rendered again. None: rendered every time (cheap, or drawn from the log)."""
 Rendered = dict[str, tuple[str | None, str]]
@@ -325,7 +326,7 @@ def _regions(board: store.Board, seat: Seat, before: Rendered | None = None) -> 
             if before is not None and inputs is not None and before[name][0] == inputs:
                 regions[name] = before[name]
             else:
-                regions[name] = (inputs, render_to_string(f"campaigns/board.html#{name}", context))
+                regions[name] = (inputs, render_region(name, context))
         cache.set(key, regions, REGIONS_CACHE)
     return regions
 
@@ -357,7 +358,7 @@ def _shown(
     }
     if confirm is not None:
         context = {**_context(board, seat, confirm=confirm), "csrf_token": token}
-        shown["decision"] = render_to_string("campaigns/board.html#decision", context)
+        shown["decision"] = mark_safe(render_region("decision", context))
     return shown
 
 
@@ -517,8 +518,8 @@ def _confirm(
     Refresh whatever the player does."""
     confirm = {"key": action.key, "reason": reason}
     if request.htmx:
-        context = {**_context(board, seat, confirm=confirm), "oob": OOB}
-        html = render_to_string("campaigns/board.html#decision", context, request)
+        context = {**_context(board, seat, confirm=confirm), "oob": OOB, "csrf_token": get_token(request)}
+        html = render_region("decision", context)
         return HttpResponse(html + _fresh(request, board, seat))
     return _page(request, board, seat, confirm=confirm)
 

@@ -30,8 +30,9 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
+from campaigns import store
 from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
-from campaigns.store import Gone
+from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
 OWN = "own"
@@ -69,8 +70,9 @@ class Seat:
         return f'"{self.campaign.version}.{self.role}"'
 
 
-def _member_role(user_id: int) -> Subquery:
-    mine = Membership.objects.inside().filter(campaign=OuterRef("pk"), user_id=user_id)
+def _member_role(user_id: int, campaign: str = "pk") -> Subquery:
+    """The user's role in the campaign the outer query names by ``campaign``, if they are in."""
+    mine = Membership.objects.inside().filter(campaign=OuterRef(campaign), user_id=user_id)
     return Subquery(mine.order_by().values("role")[:1])
 
 
@@ -103,6 +105,28 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
     if need not in RIGHTS[role]:
         raise PermissionDenied(REFUSED[need])
     return Seat(campaign, role)
+
+
+def board_for(
+    request: HttpRequest, code: UUID, need: Need = "view", recent: int | None = None
+) -> tuple[Board, Seat]:
+    """The board of the campaign with this code, and the request's user's seat at it.
+
+    The seat, the campaign and its current game are read in one query; when that
+    finds no seat with ``need``, :func:`campaign_for` says why (404, 403 or Gone).
+    """
+    user = request.user
+    if isinstance(user, User):
+        games = store.current_games().annotate(member_role=_member_role(user.pk, "campaign_id"))
+        game = games.filter(campaign__code=code).first()
+        if game is not None:
+            role = OWN if game.campaign.owner_id == user.pk else game.member_role
+            if role and need in RIGHTS[role]:
+                board = store.board(game, recent)
+                return board, Seat(board.campaign, role)
+    seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
+    board = store.load(seat.campaign, recent)
+    return board, Seat(board.campaign, seat.role)
 
 
 def campaigns_of(user: User) -> QuerySet[Campaign]:

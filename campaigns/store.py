@@ -26,7 +26,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, new_seed
@@ -130,27 +130,35 @@ class Board:
 # -- reading -------------------------------------------------------------------------
 
 
-def current_game(campaign: Campaign) -> Game:
-    """The campaign's current game, read in one query with the campaign itself
-    (as ``game.campaign``), so that the two agree; Gone once it is deleted.
-    The state it started from is read only when asked for (an undo)."""
-    game = (
+def current_games() -> QuerySet[Game]:
+    """Campaigns' current games, each read with its campaign (as ``game.campaign``) and
+    its owner in the same query, so that the two rows agree; none of a deleted campaign.
+    The state a game started from is read only when asked for (an undo)."""
+    return (
         Game.objects.select_related("campaign__owner")
         .defer("start")
-        .filter(campaign_id=campaign.pk, run=F("campaign__run"), campaign__deleted=None)
+        .filter(run=F("campaign__run"), campaign__deleted=None)
         .order_by("-number")
-        .first()
     )
+
+
+def current_game(campaign: Campaign) -> Game:
+    """The campaign's current game with the campaign row; Gone once it is deleted."""
+    game = current_games().filter(campaign_id=campaign.pk).first()
     if game is None:
         raise Gone(campaign)
     return game
 
 
 def load(campaign: Campaign, recent: int | None = None) -> Board:
-    """The board as it stands now (``campaign`` names it; the row is read afresh),
-    with the game's last ``recent`` log rows (all of them when None), or more when
-    none of those still stands: an action costs the same however long the game."""
-    game_row = current_game(campaign)
+    """The board as it stands now (``campaign`` names it; the row is read afresh)."""
+    return board(current_game(campaign), recent)
+
+
+def board(game_row: Game, recent: int | None = None) -> Board:
+    """The board of a current game read with its campaign, with the game's last
+    ``recent`` log rows (all of them when None), or more when none of those still
+    stands: an action costs the same however long the game."""
     log = _log(game_row, recent)
     if recent is not None and log and log[0].seq > 1 and not effective(log):
         log = _log(game_row, None)

@@ -34,7 +34,7 @@ from campaigns.forms import ActionForm, CampaignForm, DeleteForm, ImportForm, In
 from campaigns.jinja import render_region
 from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
 from campaigns.presenter import present
-from campaigns.sharing import Seat, campaign_for
+from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import throttled
 from engine.yu import Action
 
@@ -61,7 +61,9 @@ what each shows besides the seat: a region whose inputs are as they were at the 
 before is not rendered again. None: rendered every time (cheap, or drawn from the log)."""
 Rendered = dict[str, tuple[str | None, str]]
 """A board's regions: each one's inputs (as text, to compare) and its HTML."""
-LOG_LENGTH = 60
+LOG_LENGTH = 30
+RECENT = LOG_LENGTH + 1
+"""The log rows a board reads: those the log shows, and one to tell whether there are more."""
 STALE = "The board had changed since you saw it (another window?). Here it is as it stands now."
 FRIEND_FIRST = "Your friend moved first; here is the board now."
 RESET = "The owner started the campaign over; your move was not made. Here is the new first game."
@@ -373,11 +375,9 @@ def _shell(board: store.Board, seat: Seat, notice: str = "") -> dict[str, Any]:
     }
 
 
-def _load(seat: Seat, recent: int = LOG_LENGTH + 1) -> tuple[store.Board, Seat]:
-    """The board as it stands now with its last ``recent`` log rows (one more than the log
-    shows, to tell whether there are more), and the seat at it: the campaign row as read
-    with the board."""
-    board = store.load(seat.campaign, recent)
+def _load(seat: Seat) -> tuple[store.Board, Seat]:
+    """The board as it stands now, and the seat at it: the campaign row as read with the board."""
+    board = store.load(seat.campaign, RECENT)
     return board, Seat(board.campaign, seat.role)
 
 
@@ -400,7 +400,7 @@ def _page(
 @explained
 @require_GET
 def board(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
-    board, seat = _load(campaign_for(request, code))
+    board, seat = board_for(request, code, recent=RECENT)
     return _page(request, board, seat)
 
 
@@ -462,7 +462,7 @@ def _live_key(seat: Seat) -> str:
 @require_POST
 def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """Apply one action (or ``undo``) for the version of the board the player saw."""
-    board, seat = _load(campaign_for(request, code, "act"))
+    board, seat = board_for(request, code, "act", recent=RECENT)
     form = ActionForm(request.POST)
     if not form.is_valid():
         reason = str(form.errors["key"][0]) if "key" in form.errors else "That was not an action."
@@ -543,7 +543,7 @@ def _refused(request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: s
 @require_GET
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal of entries read."""
-    board, seat = _load(campaign_for(request, code), recent=0)
+    board, seat = board_for(request, code, recent=0)
     context = {"campaign": board.campaign, "seat": seat, "story": board.story()}
     return render(request, "campaigns/story.html", context)
 

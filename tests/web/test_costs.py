@@ -16,10 +16,10 @@ from .base import BaseTestCase, quiet_plays
 
 HTMX = {"HX-Request": "true"}
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
-PAGE_QUERIES = 5
-"""The session, the user, the campaign with the user's seat, the game with its campaign, the log."""
-ACTION_QUERIES = 10
-"""The same five, then in one transaction (two statements) the campaign's version and
+PAGE_QUERIES = 4
+"""The session, the user, the campaign with its current game and the user's seat, the log."""
+ACTION_QUERIES = 9
+"""The same four, then in one transaction (two statements) the campaign's version and
 summary, the game's state, and the action row."""
 
 

@@ -79,11 +79,11 @@ class ActionRaceTestCase(TransactionTestCase):
     def assertNoAction(self) -> None:
         self.assertFalse(GameAction.objects.exists())
 
-    def test_a_friend_moving_between_the_permission_check_and_the_read_gets_409_not_400(self) -> None:
-        # Alice's action lands after Bob's request was let in and before his
-        # board is read: the campaign and its game are read together, so Bob
-        # sees a newer version (409), never an older version with a newer game.
-        with just_before("load", self.alice_plays):
+    def test_a_friend_moving_just_before_the_read_gets_409_not_400(self) -> None:
+        # Alice's action lands just before Bob's board is read: his seat, the
+        # campaign and its game are read together, so Bob sees a newer version
+        # (409), never an older version with a newer game.
+        with just_before("current_games", self.alice_plays):
             r = self.bob_acts(self.other_play)
         self.assertContains(r, "Your friend moved first", status_code=409)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
@@ -103,7 +103,7 @@ class ActionRaceTestCase(TransactionTestCase):
         self.assertEqual(Campaign.objects.get().version, 1)
 
     def test_delete_before_the_read(self) -> None:
-        with just_before("load", lambda: store.delete(Campaign.objects.get())):
+        with just_before("current_games", lambda: store.delete(Campaign.objects.get())):
             r = self.bob_acts(htmx=False)
         self.assertContains(r, "Its owner deleted this campaign", status_code=410)
         self.assertNoAction()

@@ -15,6 +15,8 @@ The environment variables, all optional but SECRET_KEY and DATABASE_URL:
     DB_POOL_MIN, DB_POOL_MAX connections in a process's pool: kept open, and at most (2, 10)
     DB_POOL_TIMEOUT          seconds a request waits for a free connection before a 503 (10)
     DB_CONN_MAX_AGE          without the pool: seconds a connection is kept open (default 0)
+    REDIS_URL                a Redis server the app processes share their rendered boards in,
+                             e.g. redis://cache:6379/0 (unset: each process keeps its own)
     SERVER_TIMING            1: a Server-Timing header on every answer with its queries and their time
     PROXY_SSL_HEADER         a header your TLS proxy sets to "https", e.g. HTTP_X_FORWARDED_PROTO
     CLIENT_IP_HEADER         a header your proxy sets to the client's address, e.g. HTTP_X_REAL_IP
@@ -225,7 +227,10 @@ CONTENT_SECURITY_POLICY = {
 }
 
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # The rendered boards: kept by each process, or by a Redis server they all share.
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if (REDIS_URL := os.environ.get("REDIS_URL", "").strip())
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}},
     # Shared by every app process: `manage.py createcachetable` makes its table. Room for the
     # counts of many addresses, lest live ones be culled (expired ones go first).
     "throttle": {

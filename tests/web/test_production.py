@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
+import socket
 import subprocess
 import sys
 import textwrap
+import time
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -29,6 +33,7 @@ LEFT_OUT = (
     "DB_POOL_MAX",
     "DB_POOL_TIMEOUT",
     "DB_CONN_MAX_AGE",
+    "REDIS_URL",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
     "PROXY_SSL_HEADER",
@@ -131,6 +136,41 @@ def test_with_debug_off_each_process_keeps_a_pool() -> None:
     assert done.stdout.splitlines() == ["60 None", "False"], done.stderr
     done = django(script, DATABASE_URL=url, DEBUG="1")
     assert done.stdout.splitlines() == ["0 None", "False"], done.stderr
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    """A Redis server of the test's own on a free port."""
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("redis-server is not installed (.ci/run installs it)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    redis = subprocess.Popen([server, "--port", str(port), "--save", "", "--appendonly", "no"])
+    try:
+        deadline = time.monotonic() + 10
+        while not _listening(port) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        redis.terminate()
+        redis.wait(10)
+
+
+def test_with_redis_the_app_processes_share_their_cache(redis_url: str) -> None:
+    cache = "from django.core.cache import cache\n"
+    put = django(cache + "cache.set('board', 'drawn once', 60)", REDIS_URL=redis_url)
+    assert put.returncode == 0, put.stderr
+    got = django(cache + "print(cache.get('board'))", REDIS_URL=redis_url)
+    assert got.stdout.strip() == "drawn once", got.stderr
+    alone = django(cache + "print(cache.get('board'))")
+    assert alone.stdout.strip() == "None", alone.stderr  # without it, each process keeps its own
 
 
 def test_pool_sizes_that_cannot_work_are_refused() -> None:

@@ -22,6 +22,7 @@ import asyncio
 import random
 import re
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from uuid import UUID
 from weakref import WeakKeyDictionary
 
@@ -37,7 +38,7 @@ from campaigns import store
 from campaigns.hub import Hub, Pieces, Watcher
 from campaigns.models import Campaign, Membership
 from campaigns.sharing import OWN, Seat, campaign_for
-from campaigns.views import CSRF_SLOT, _live_board
+from campaigns.views import CSRF_SLOT, _live_board, live_changes
 
 KEEP_ALIVE = 30.0
 """Seconds between the comments that keep a quiet stream open through proxies."""
@@ -134,14 +135,24 @@ async def refresh(campaign_id: int, watchers: list[Watcher]) -> None:
             watcher.send(RELOAD, last=True)
             continue
         board = boards.get(role)
-        if board is not None and board[0] != watcher.etag:
-            watcher.etag, pieces = board
-            watcher.send(pieces)
+        if board is not None and board.etag != watcher.etag:
+            one_behind = board.changes is not None and watcher.etag == board.before
+            watcher.send(board.changes if one_behind and board.changes else board.whole)
+            watcher.etag = board.etag
 
 
-def _news(
-    campaign_id: int, seen: dict[int, set[str]]
-) -> tuple[dict[int, str], dict[str, tuple[str, Pieces] | None]]:
+@dataclass(frozen=True)
+class News:
+    """A seat's board at a new version: whole, and as the changes since the version before
+    (None when this process did not draw that one), for the boards that show it."""
+
+    etag: str
+    before: str
+    whole: Pieces
+    changes: Pieces | None
+
+
+def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, str], dict[str, News | None]]:
     """Where each of these users sits at the campaign now (nowhere: not in, or it was deleted),
     and the board of every seat one of them has not seen yet, rendered once per seat (None:
     saved by older game content, which the page explains)."""
@@ -154,14 +165,18 @@ def _news(
         if campaign.owner_id in seen:
             roles[campaign.owner_id] = OWN
         stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
-        boards: dict[str, tuple[str, Pieces] | None] = {}
+        boards: dict[str, News | None] = {}
         for role in stale:
             try:
                 etag, html = _live_board(Seat(campaign, role))
             except store.Unreadable:
                 boards[role] = None
-            else:
-                boards[role] = (etag, _framed(etag, html))
+                continue
+            seat = Seat(campaign, role)
+            before = f'"{campaign.version - 1}.{role}"'
+            changes = live_changes(seat) if etag == seat.etag else None
+            framed = None if changes is None else _framed("changes", etag, changes)
+            boards[role] = News(etag, before, _framed("board", etag, html), framed)
         return roles, boards
     except store.Gone:
         return {}, {}
@@ -169,9 +184,9 @@ def _news(
         close_old_connections()
 
 
-def _framed(etag: str, html: str) -> Pieces:
-    """A ``board`` event, cut where each viewer's CSRF token goes."""
+def _framed(kind: str, etag: str, html: str) -> Pieces:
+    """An event (``board`` or ``changes``), cut where each viewer's CSRF token goes."""
     data = "".join(f"data: {line}\n" for line in LINE_END.split(html))
     event_id = etag.strip('"')
-    event = f"event: board\nid: {event_id}\n{data}\n"
+    event = f"event: {kind}\nid: {event_id}\n{data}\n"
     return tuple(piece.encode() for piece in event.split(CSRF_SLOT))

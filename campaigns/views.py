@@ -341,8 +341,10 @@ def _lookup(context: dict[str, Any], path: str) -> Any:
     return value
 
 
-def _regions_key(seat: Seat) -> str:
-    return f"regions:{seat.campaign.code}:{seat.campaign.version}:{seat.role}"
+def _regions_key(seat: Seat, version: int | None = None) -> str:
+    """The cache key of the seat's regions at its campaign's version (or at ``version``)."""
+    version = seat.campaign.version if version is None else version
+    return f"regions:{seat.campaign.code}:{version}:{seat.role}"
 
 
 def _fill(html: str, token: str, oob: bool = False) -> str:
@@ -364,13 +366,13 @@ def _shown(
     return shown
 
 
-def _shell(board: store.Board, seat: Seat, notice: str = "") -> dict[str, Any]:
-    """What the board's frame around its regions shows."""
+def _shell(seat: Seat, notice: str = "") -> dict[str, Any]:
+    """What the board's frame around its regions shows, at the version of the seat's campaign row."""
     return {
-        "campaign": board.campaign,
+        "campaign": seat.campaign,
         "seat": seat,
         "watching": not seat.can_act,
-        "version": board.version,
+        "version": seat.campaign.version,
         "notice": notice,
     }
 
@@ -390,7 +392,7 @@ def _page(
     confirm: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
-    context = {**_shell(board, seat, notice), "regions": _shown(request, board, seat, confirm)}
+    context = {**_shell(seat, notice), "regions": _shown(request, board, seat, confirm)}
     if request.htmx:
         return render(request, "campaigns/board.html#board", {**context, "board_oob": True}, status=status)
     return render(request, "campaigns/board.html", context, status=status)
@@ -443,10 +445,25 @@ def _live_board(seat: Seat) -> tuple[str, str]:
         return cached
     board, fresh = _load(seat)  # the board may have moved on again since the poll read it
     regions = {name: mark_safe(_fill(html, CSRF_SLOT)) for name, (_, html) in _regions(board, fresh).items()}
-    context = {**_shell(board, fresh), "regions": regions, "board_oob": True, "csrf_token": CSRF_SLOT}
+    context = {**_shell(fresh), "regions": regions, "board_oob": True, "csrf_token": CSRF_SLOT}
     rendered = (fresh.etag, render_to_string("campaigns/board.html#board", context))
     cache.set(_live_key(fresh), rendered, REGIONS_CACHE)
     return rendered
+
+
+def live_changes(seat: Seat) -> str | None:
+    """What moved on the board at the seat's version since the version before, as out-of-band
+    swaps for the open boards that show that one (the CSRF token left as a slot); None when
+    this process has not drawn both."""
+    campaign = seat.campaign
+    now: Rendered | None = cache.get(_regions_key(seat))
+    before: Rendered | None = cache.get(_regions_key(seat, campaign.version - 1))
+    if now is None or before is None:
+        return None
+    changed = [_fill(html, CSRF_SLOT, oob=True) for name, (_, html) in now.items() if before[name][1] != html]
+    context = {**_shell(seat), "oob": OOB}
+    frame = (render_to_string(f"campaigns/board.html#{name}", context) for name in ("version", "live"))
+    return "".join(changed) + "".join(frame)
 
 
 def _live_key(seat: Seat) -> str:
@@ -527,7 +544,7 @@ def _confirm(
 def _fresh(request: HttpRequest, board: store.Board, seat: Seat, notice: str = "", live: bool = False) -> str:
     """The version input and the notice, swapped with every answer; after a
     change, the live poll too, so that it does not fetch the board it brought."""
-    context = {**_shell(board, seat, notice), "oob": OOB}
+    context = {**_shell(Seat(board.campaign, seat.role), notice), "oob": OOB}
     names = ("version", "notice", "live") if live else ("version", "notice")
     return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
 

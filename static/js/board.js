@@ -174,6 +174,19 @@
     source.addEventListener("board", function (event) {
       offer(event.data, event.lastEventId);
     });
+    // Only what changed since the version before: for a page that shows that one. A page
+    // further behind opens the stream again, saying what it shows, and gets the whole board.
+    source.addEventListener("changes", function (event) {
+      const shown = Number(document.getElementById("board-version")?.value);
+      const version = Number(event.lastEventId.split(".")[0]);
+      if (version - 1 === shown || version <= shown) {
+        offer(event.data, event.lastEventId);
+      } else {
+        source.close();
+        streaming = false;
+        listen();
+      }
+    });
     source.addEventListener("reload", function () {
       source.close();
       window.location.reload(); // the page then says why the board is gone

@@ -157,9 +157,13 @@ def test_it_brings_the_owners_move_to_a_watcher_by_the_stream(
 
     polls: list[float] = []
 
+    streams: list[str] = []
+
     def polled(request: Request) -> None:
         if "/live/" in request.url:
             polls.append(time.monotonic())
+        if "/events/" in request.url:
+            streams.append(request.url)
 
     watcher.on("request", polled)
     with watcher.expect_response(lambda r: "/events/" in r.url) as opened:
@@ -183,6 +187,13 @@ def test_it_brings_the_owners_move_to_a_watcher_by_the_stream(
     assert watcher.evaluate("window.notReloaded") is True
     token = watcher.locator("#act [name=csrfmiddlewaretoken]").input_value()
     assert len(token) == 64, token
+    # The next move: the watcher's page shows the version before it, so only what changed comes.
+    click_action(owner, "#decision button[name=key]:not([value=undo]), #hand button[name=key]")
+    expect(watcher.locator("#board-version")).to_have_value(str(version(owner)), timeout=LIVE)
+    log = "#log .log > li"
+    assert watcher.locator(log).all_inner_texts() == owner.locator(log).all_inner_texts()
+    assert len(streams) == 1, streams  # not opened again for the whole board
+    assert watcher.evaluate("window.notReloaded") is True
     assert [t for t in polls if t > since] == [], "the watcher's board polled"
     ARTIFACTS.mkdir(exist_ok=True)
     watcher.screenshot(path=ARTIFACTS / "test_events-watcher-saw-the-move.png", full_page=True)

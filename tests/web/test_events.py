@@ -74,7 +74,7 @@ class StreamTestCase(TransactionTestCase):
         self.campaign = store.create_campaign(self.alice, "Yellow River", SEED)
         self.carol_in = Membership.objects.create(campaign=self.campaign, user=self.carol, role=Role.WATCH)
         self.url = f"/c/{self.campaign.code}/events/"
-        self.play = quiet_plays(self.campaign)[0]
+        self.play, self.other_play = quiet_plays(self.campaign)
 
     async def open(self, user: User, seen: str) -> AsyncIterator[bytes]:
         """The stream as ``user``'s board opens it, having shown ``seen``; its first event read."""
@@ -98,9 +98,9 @@ class StreamTestCase(TransactionTestCase):
         with contextlib.suppress(asyncio.CancelledError):
             await waiting
 
-    def move_on(self) -> None:
+    def move_on(self, key: str | None = None) -> None:
         board = store.load(Campaign.objects.get(pk=self.campaign.pk))
-        store.act(board, Action.parse(self.play), board.version)
+        store.act(board, Action.parse(key or self.play), board.version)
 
     async def test_it_sends_the_new_board_once_it_moved_on(self) -> None:
         stream = await self.open(self.carol, "0.watch")
@@ -117,6 +117,22 @@ class StreamTestCase(TransactionTestCase):
         self.assertEqual(action_keys(html), [])  # a watcher's board has no action on it
         self.assertRegex(html, r'name="csrfmiddlewaretoken" value="\w{64}"')
         self.assertNotIn("\x00", html)
+        await self.leave(stream)
+
+    async def test_a_board_one_version_behind_is_sent_only_what_changed(self) -> None:
+        stream = await self.open(self.carol, "0.watch")
+        await sync_to_async(self.move_on)()
+        whole = (await self.next(stream)).decode()
+        self.assertTrue(whole.startswith("event: board\nid: 1.watch\n"))
+        await sync_to_async(self.move_on)(self.other_play)
+        event = (await self.next(stream)).decode()
+        self.assertTrue(event.startswith("event: changes\nid: 2.watch\n"), event[:80])
+        html = "\n".join(line.removeprefix("data: ") for line in event[:-2].split("\n")[2:])
+        self.assertIn('id="hand"', html)  # a card left the hand
+        self.assertNotIn('id="board"', html)
+        self.assertIn('id="board-version" value="2" hx-swap-oob="true"', html)
+        self.assertIn('data-seen="2.watch"', html)
+        self.assertLess(len(event), len(whole) / 2)
         await self.leave(stream)
 
     async def test_it_sends_the_board_at_once_when_the_page_showed_an_older_one(self) -> None:

@@ -32,8 +32,8 @@ from config.settings import *  # noqa: F403
 
 STATIC_ROOT = {static!r}
 '''
-PASSED_ON = ("DB_POOL", "DB_POOL_MIN", "DB_POOL_MAX", "DB_POOL_TIMEOUT", "DB_CONN_MAX_AGE")
-"""Database settings the bench's caller may set for both servers, to measure a variant."""
+PASSED_ON = ("DB_POOL", "DB_POOL_MIN", "DB_POOL_MAX", "DB_POOL_TIMEOUT", "DB_CONN_MAX_AGE", "REDIS_URL")
+"""Database and cache settings the bench's caller may set for both servers, to measure a variant."""
 FLOOR_TABLES = """
 CREATE TABLE bench_floor_state (id integer PRIMARY KEY, version integer NOT NULL, state jsonb NOT NULL);
 CREATE TABLE bench_floor_log (

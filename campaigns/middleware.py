@@ -1,4 +1,5 @@
-"""Answers for when the database cannot be reached, and the database time of a request."""
+"""Pages never kept by the browser, answers for when the database cannot be reached, and the
+database time of a request."""
 
 from __future__ import annotations
 
@@ -10,10 +11,26 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
+from django.utils.cache import add_never_cache_headers
 
 log = logging.getLogger("django.request")
 RETRY_AFTER = 10
 """Seconds a client is asked to wait before trying again."""
+
+
+class NotKept:
+    """Tell browsers to keep no page: Back then shows the board and the campaign list as they
+    are now, not as they were, and a page shown once (a new invite link) is not shown again.
+    Static files, served before this, are kept as long as WhiteNoise says."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            add_never_cache_headers(response)
+        return response
 
 
 class DatabaseDown:

@@ -521,8 +521,8 @@ def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpR
         return _gone(request, seen.campaign, status=409)
     if board.campaign.run != seen.campaign.run:
         notice = RESET
-    elif Membership.objects.inside().filter(campaign=board.campaign).exists():
-        notice = FRIEND_FIRST
+    elif not seat.owns or board.campaign.memberships.inside().filter(role=Role.PLAY).exists():
+        notice = FRIEND_FIRST  # someone else may act at this campaign
     else:
         notice = STALE
     return _page(request, board, seat, notice, status=409)

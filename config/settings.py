@@ -130,6 +130,7 @@ MIDDLEWARE = [
     "campaigns.compression.GZipButStreams",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "campaigns.middleware.NotKept",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -230,7 +231,7 @@ CACHES = {
     # The rendered boards: kept by each process, or by a Redis server they all share.
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     if (REDIS_URL := os.environ.get("REDIS_URL", "").strip())
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}},
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Shared by every app process: `manage.py createcachetable` makes its table. Room for the
     # counts of many addresses, lest live ones be culled (expired ones go first).
     "throttle": {

@@ -1,5 +1,6 @@
-"""What a page or an action costs the database, however long the game, and
-that answers go out compressed to a browser that accepts it."""
+"""What a page or an action costs the database, however long the game; that
+answers go out compressed to a browser that accepts it, and that no page is
+kept by the browser for its Back button."""
 
 from __future__ import annotations
 
@@ -90,3 +91,12 @@ class CostsTestCase(BaseTestCase):
         plain = self.client.get(self.board_url)
         self.assertFalse(plain.has_header("Content-Encoding"))
         self.assertIn('id="board"', plain.content.decode())
+
+    def test_no_page_is_kept_for_the_back_button_but_static_files_are(self) -> None:
+        for url in ("/", self.board_url, f"/c/{self.campaign.code}/members/"):
+            r = self.client.get(url)
+            self.assertEqual(r.status_code, 200, url)
+            self.assertIn("no-store", r["Cache-Control"], url)
+        stylesheet = self.client.get("/static/css/site.css")
+        self.assertEqual(stylesheet.status_code, 200)
+        self.assertNotIn("no-store", stylesheet.get("Cache-Control", ""))

@@ -71,6 +71,14 @@ class SharedBoardTestCase(BaseTestCase):
         self.assertEqual(board_version(r.content.decode()), 1)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [play])
 
+    def test_an_owner_whose_friends_only_watch_is_not_told_a_friend_moved(self) -> None:
+        self.campaign.memberships.filter(user=self.bob).update(role=Role.WATCH)
+        play, other = quiet_plays(self.campaign)
+        self.client.force_login(self.alice)
+        self.client.post(f"{self.url}act/", {"key": play, "version": 0})  # in another window
+        r = self.client.post(f"{self.url}act/", {"key": other, "version": 0}, headers={"HX-Request": "true"})
+        self.assertContains(r, "The board had changed since you saw it", status_code=409)
+
     def test_it_lists_shared_campaigns_with_their_owner_and_role(self) -> None:
         store.create_campaign(self.bob, "Bob's Own")
         self.client.force_login(self.bob)

@@ -426,13 +426,13 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     if unchanged is not None:
         return unchanged
     try:
-        etag, html = _live_board(seat)
+        etag, html = live_board(seat)
     except store.Unreadable:
         return HttpResponse(status=409, headers={"HX-Refresh": "true"})
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), headers={"ETag": etag})
 
 
-def _live_board(seat: Seat) -> tuple[str, str]:
+def live_board(seat: Seat) -> tuple[str, str]:
     """The #board fragment for every viewer in this seat, assembled once per version.
 
     When the board moves, every open board fetches it: the engine and the

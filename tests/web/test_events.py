@@ -217,13 +217,13 @@ class StreamTestCase(TransactionTestCase):
         watchers = [Watcher(u.pk, seen, f"token-{u.pk}".encode()) for u in (self.carol, dora, self.carol)]
         watchers.append(Watcher(self.alice.pk, '"1.own"', b"owner"))  # already up to date
         renders: list[Any] = []
-        board = events._live_board
+        board = events.live_board
 
         def counted(seat: Any) -> tuple[str, str]:
             renders.append(seat.role)
             return board(seat)
 
-        with mock.patch.object(events, "_live_board", counted):
+        with mock.patch.object(events, "live_board", counted):
             await events.refresh(self.campaign.pk, watchers)
         self.assertEqual(renders, ["watch"])
         sent = [await w.next(WAIT) for w in watchers[:3]]

@@ -592,15 +592,28 @@ def _members_page(
 @explained
 @require_GET
 def members(request: HttpRequest, code: UUID) -> HttpResponse:
-    """The owner's sharing panel: who is in, with what role, and the invite links."""
-    return _members_page(request, campaign_for(request, code, "own"))
+    """The owner's sharing panel: who is in, with what role, and the invite links; a link
+    just made is shown this once (see :func:`invite`)."""
+    seat = campaign_for(request, code, "own")
+    link = request.COOKIES.get(NEW_LINK, "")
+    if not link.startswith(request.build_absolute_uri(reverse("join")) + "#"):
+        link = ""
+    response = _members_page(request, seat, link=link)
+    if NEW_LINK in request.COOKIES:
+        response.delete_cookie(NEW_LINK, path=request.path)
+    return response
 
 
 @login_required
 @explained
 @require_POST
 def invite(request: HttpRequest, code: UUID) -> HttpResponse:
-    """Make an invite link and show it, this once: only its hash is kept."""
+    """Make an invite link, then show it on the sharing panel, this once.
+
+    The database keeps only the token's hash: the link goes to the panel in a
+    cookie of a minute's life that only the panel reads, and the panel deletes
+    it. A reload of the panel then makes no other link, and Back does not show it.
+    """
     seat = campaign_for(request, code, "own")
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -608,8 +621,17 @@ def invite(request: HttpRequest, code: UUID) -> HttpResponse:
     _, token = sharing.create_invite(
         seat.campaign, _user(request), form.cleaned_data["role"], form.cleaned_data["single_use"]
     )
-    link = request.build_absolute_uri(reverse("join")) + "#" + token
-    return _members_page(request, seat, link=link, status=201)
+    response = redirect("members", seat.campaign.code)
+    response.set_cookie(
+        NEW_LINK,
+        request.build_absolute_uri(reverse("join")) + "#" + token,
+        max_age=60,
+        path=response["Location"],
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Strict",
+    )
+    return response
 
 
 @login_required
@@ -658,6 +680,8 @@ def leave(request: HttpRequest, code: UUID) -> HttpResponse:
 
 INVITE = "invite"
 """The session key of the invite link this browser opened."""
+NEW_LINK = "new-invite-link"
+"""The cookie that brings an invite link just made to the sharing panel."""
 
 
 @throttled("join", "60/h")

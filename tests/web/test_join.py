@@ -26,8 +26,8 @@ class JoinTestCase(BaseTestCase):
         """Make an invite as the owner does, through the page; the token of the link shown."""
         self.client.force_login(self.alice)
         data = {"role": role, **({"single_use": "on"} if single_use else {})}
-        r = self.client.post(f"/c/{self.campaign.code}/invites/", data)
-        self.assertEqual(r.status_code, 201)
+        r = self.client.post(f"/c/{self.campaign.code}/invites/", data, follow=True)
+        self.assertEqual(r.redirect_chain, [(f"/c/{self.campaign.code}/members/", 302)])
         found = re.search(r'id="invite-link" value="http://testserver/join/#([\w-]+)"', r.content.decode())
         assert found, "no link on the page"
         self.client.logout()

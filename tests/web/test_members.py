@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaigns import sharing
 from campaigns.models import Invite, Membership, Role
+from campaigns.views import NEW_LINK
 
 from .base import BaseTestCase
 
@@ -87,6 +88,18 @@ class MembersTestCase(BaseTestCase):
         self.bob_in.refresh_from_db()
         self.assertEqual(self.bob_in.role, Role.PLAY)
         self.assertIsNone(Invite.objects.get(pk=other_invite.pk).revoked_at)
+
+    def test_a_new_link_is_shown_once_and_a_reload_makes_no_other(self) -> None:
+        r = self.client.post(f"/c/{self.campaign.code}/invites/", {"role": "watch"}, follow=True)
+        self.assertEqual(r.redirect_chain, [(self.url, 302)])
+        self.assertContains(r, 'id="invite-link" value="http://testserver/join/#')
+        self.assertEqual(r.cookies[NEW_LINK]["max-age"], 0)  # the panel took it
+        links = Invite.objects.count()
+        again = self.client.get(self.url)  # a reload, or Back
+        self.assertNotContains(again, 'id="invite-link"')
+        self.assertEqual(Invite.objects.count(), links)
+        self.client.cookies[NEW_LINK] = "http://evil.example/#forged"
+        self.assertNotContains(self.client.get(self.url), "evil.example")
 
     def test_it_rejects_wrong_methods(self) -> None:
         self.assertEqual(self.client.post(self.url).status_code, 405)

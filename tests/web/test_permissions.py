@@ -33,7 +33,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any], set[str], int]] = {
     "undo": ("post", "/c/{code}/act/", {"key": "undo", "version": 1}, ACT, 302),
     "read_journal": ("get", "/c/{code}/story/", {}, VIEW, 200),
     "see_members": ("get", "/c/{code}/members/", {}, OWN, 200),
-    "invite": ("post", "/c/{code}/invites/", {"role": "play"}, OWN, 201),
+    "invite": ("post", "/c/{code}/invites/", {"role": "play"}, OWN, 302),
     "revoke": ("post", "/c/{code}/invites/{invite}/revoke/", {}, OWN, 302),
     "change_role": ("post", "/c/{code}/members/{watcher}/role/", {"role": "play"}, OWN, 302),
     "remove_member": ("post", "/c/{code}/members/{watcher}/remove/", {}, OWN, 302),

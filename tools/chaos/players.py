@@ -117,12 +117,14 @@ class Player:
             )
 
     def share(self, code: str, role: str, kind: str, single_use: bool = False) -> str:
-        """An invite link's token, made on the sharing page of a campaign of the player's."""
+        """An invite link's token, made on the sharing page of a campaign of the player's, which
+        shows it once after the form."""
         fields = {"role": role} | ({"single_use": "on"} if single_use else {})
-        answer = self.client.post(f"/c/{code}/invites/", fields, kind)
+        made = self.client.post(f"/c/{code}/invites/", fields, kind)
+        answer = self.client.get(made.location, kind) if made.status == 302 else made
         found = INVITE_LINK.search(answer.text)
         if not found:
-            raise SetupFailed(f"no invite link in the answer to the invite form ({answer.status})")
+            raise SetupFailed(f"no invite link on the sharing page after the invite form ({made.status})")
         return html.unescape(found.group(1))
 
     def join(self, token: str, kind: str) -> Answer:

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 
-from tools.chaos.world import SetupFailed
+from tools.chaos.world import SetupFailed, finish
 
 from . import report
 from .measure import Phase, Player, run
@@ -140,7 +140,7 @@ def main() -> int:
             helper = world.python("-m", "tools.bench.history", owner, str(args.history), str(args.seed))
             at_once([p.sign_up for p in apps[1:]], 4)
             at_once([p.start for p in apps], 4)
-            prepared: dict[str, list[tuple[str, str]]] = json.loads(world.finish(helper, "preparing history"))
+            prepared: dict[str, list[tuple[str, str]]] = json.loads(finish(helper, "preparing history"))
         for n, count in enumerate(args.counts):
             if n:
                 with step(f"restarting the app and the floor with {count} process(es) each"):

@@ -11,16 +11,14 @@ import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tools.chaos.client import Dropped
+
 from .world import HOST
 
 TIMING = re.compile(r'db;dur=([\d.]+);desc="(\d+) queries"')
 THREAD_CPU = re.compile(r"cpu;dur=([\d.]+)")
 IDLE = 1.0
 """Seconds after which a kept-alive connection is opened afresh (the server closes it after 2)."""
-
-
-class Dropped(Exception):
-    """A request that got no answer: the connection was refused, reset or closed."""
 
 
 @dataclass

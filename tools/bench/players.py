@@ -8,11 +8,12 @@ import re
 import time
 import uuid
 
+from tools.chaos.client import Dropped
 from tools.chaos.players import CODE, REQUEST
 from tools.chaos.world import SetupFailed
 
 from .board import Board
-from .client import Answer, Client, Dropped
+from .client import Answer, Client
 from .tally import Tally
 
 ACTED = "yu:acted"

@@ -21,7 +21,7 @@ from pathlib import Path
 import psutil
 import psycopg
 
-from tools.chaos.world import SetupFailed, alive, tail, wait_gone
+from tools.chaos.world import SetupFailed, alive, finish, spawn, tail, wait_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = "bench"
@@ -165,8 +165,8 @@ class World:
             conn.execute(f'CREATE DATABASE "{DATABASE}"')
         collect = self.manage("collectstatic", "--noinput", "-v0")
         for step in (("migrate", "--noinput", "-v0"), ("createcachetable",)):
-            self.finish(self.manage(*step), step[0])
-        self.finish(collect, "collectstatic")
+            finish(self.manage(*step), step[0])
+        finish(collect, "collectstatic")
         with psycopg.connect(self.database_url) as conn:
             conn.execute(FLOOR_TABLES.encode())
             with conn.cursor() as cursor:
@@ -205,25 +205,10 @@ class World:
         return self.python("manage.py", *args)
 
     def python(self, *args: str) -> subprocess.Popen[bytes]:
-        """Python with the app's environment, its output kept for :meth:`finish`."""
-        helper = subprocess.Popen(
-            [sys.executable, *args],
-            cwd=ROOT,
-            env=self.env("bench_settings"),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
+        """Python with the app's environment, its output kept for :func:`finish`."""
+        helper = spawn(list(args), self.env("bench_settings"))
         self.helpers.append(helper)
         return helper
-
-    @staticmethod
-    def finish(process: subprocess.Popen[bytes], what: str) -> str:
-        """Wait for a helper; its output, or SetupFailed with its errors."""
-        out, err = process.communicate(timeout=600)
-        if process.returncode:
-            raise SetupFailed(f"{what} failed:\n{(out + err).decode(errors='replace')[-3000:]}")
-        return out.decode()
 
     def start_database(self) -> str:
         with warnings.catch_warnings():

@@ -67,6 +67,27 @@ def tail(path: Path, lines: int = 30) -> str:
         return ""
 
 
+def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Python in the project's folder with ``env``, in a session of its own, its output kept for
+    :func:`finish`."""
+    return subprocess.Popen(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+def finish(process: subprocess.Popen[bytes], what: str) -> str:
+    """Wait for a helper started by :func:`spawn`; its output, or SetupFailed with its errors."""
+    out, err = process.communicate(timeout=600)
+    if process.returncode:
+        raise SetupFailed(f"{what} failed:\n{(out + err).decode(errors='replace')[-3000:]}")
+    return out.decode()
+
+
 class World:
     """A temporary directory with an embedded Postgres and gunicorn serving the app on it."""
 
@@ -94,8 +115,8 @@ class World:
             conn.execute(f'CREATE DATABASE "{DATABASE}"')
         collect = self.manage("collectstatic", "--noinput", "-v0")
         for step in (("migrate", "--noinput", "-v0"), ("createcachetable",)):
-            self.finish(self.manage(*step), step[0])
-        self.finish(collect, "collectstatic")
+            finish(self.manage(*step), f"manage.py {step[0]}")
+        finish(collect, "manage.py collectstatic")
         self.start_server()
 
     def env(self) -> dict[str, str]:
@@ -116,22 +137,9 @@ class World:
         }
 
     def manage(self, *args: str) -> subprocess.Popen[bytes]:
-        helper = subprocess.Popen(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=self.env(),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        helper = spawn(["manage.py", *args], self.env())
         self.helpers.append(helper)
         return helper
-
-    @staticmethod
-    def finish(process: subprocess.Popen[bytes], what: str) -> None:
-        out, _ = process.communicate(timeout=300)
-        if process.returncode:
-            raise SetupFailed(f"manage.py {what} failed:\n{out.decode(errors='replace')[-3000:]}")
 
     def value(self, query: str, *params: object) -> Any:
         """The first column of the first row a query returns (None for no row)."""

@@ -167,15 +167,15 @@ def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, str], 
         stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
         boards: dict[str, News | None] = {}
         for role in stale:
+            seat = Seat(campaign, role)
             try:
-                etag, html = live_board(Seat(campaign, role))
+                etag, html = live_board(seat)
             except store.Unreadable:
                 boards[role] = None
                 continue
-            seat = Seat(campaign, role)
-            before = f'"{campaign.version - 1}.{role}"'
             changes = live_changes(seat) if etag == seat.etag else None
             framed = None if changes is None else _framed("changes", etag, changes)
+            before = seat.etag_at(campaign.version - 1)
             boards[role] = News(etag, before, _framed("board", etag, html), framed)
         return roles, boards
     except store.Gone:

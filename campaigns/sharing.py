@@ -67,7 +67,11 @@ class Seat:
     @property
     def etag(self) -> str:
         """What the live board compares: the board's version, and what this seat may do with it."""
-        return f'"{self.campaign.version}.{self.role}"'
+        return self.etag_at(self.campaign.version)
+
+    def etag_at(self, version: int) -> str:
+        """The ETag of this seat's board at another ``version``."""
+        return f'"{version}.{self.role}"'
 
 
 def _member_role(user_id: int, campaign: str = "pk") -> Subquery:

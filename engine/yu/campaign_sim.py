@@ -1,18 +1,30 @@
-"""``campaigns``: play whole campaigns with a bot and measure them."""
+"""``campaigns``: play whole campaigns with a bot and measure them.
+
+The bot plays the games; the story's choices are made at random, except
+with ``careful``: the heuristic bot plays and the careful chooser
+(:mod:`engine.yu.careful`) takes the easier option of every choice.
+"""
 
 from __future__ import annotations
 
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import NamedTuple
 
 from engine.rng import Rng
-from engine.yu.bots import make_bot
+from engine.yu.bots import BOTS, make_bot
 from engine.yu.campaign import Campaign
+from engine.yu.careful import Careful
 from engine.yu.content import Content, base
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
+from engine.yu.steps import Choice
+
+CAREFUL = "careful"
+"""The heuristic bot playing, the careful chooser choosing."""
+CAMPAIGN_BOTS = (*sorted(BOTS), CAREFUL)
 
 
 class Spread(NamedTuple):
@@ -45,7 +57,31 @@ class CampaignReport:
     playing: Counter[int] = field(default_factory=Counter)
     won_game: Counter[int] = field(default_factory=Counter)
     """By game number: how many campaigns played it, and won it."""
+    leaders: Counter[int] = field(default_factory=Counter)
+    """Campaigns by how many rival leaders stood in a Card Row."""
+    food: list[tuple[int, int]] = field(default_factory=list)
+    """For each campaign that turned the food rule on: (games it was in force, games)."""
+    contents: list[frozenset[str]] = field(default_factory=list)
+    """What each campaign saw: entries read and Story cards found."""
+    endings: Counter[int] = field(default_factory=Counter)
+    """Campaigns by the last entry they read."""
     seconds: float = 0.0
+
+    @property
+    def leaders_met(self) -> float:
+        """The share of campaigns that met at least two rival leaders."""
+        return sum(n for met, n in self.leaders.items() if met >= 2) / (self.campaigns or 1)
+
+    @property
+    def food_games(self) -> float:
+        """The share of games with the food rule in force, in campaigns that turned it on."""
+        return sum(f for f, _ in self.food) / (sum(g for _, g in self.food) or 1)
+
+    @property
+    def jaccard(self) -> float:
+        """The mean overlap (Jaccard) of what two campaigns saw, over every pair."""
+        pairs = [len(a & b) / (len(a | b) or 1) for a, b in combinations(self.contents, 2)]
+        return sum(pairs) / len(pairs) if pairs else 0.0
 
     @property
     def final_records(self) -> list[tuple[str, int]]:
@@ -71,6 +107,13 @@ class CampaignReport:
             "by_game": {
                 str(n): {"playing": self.playing[n], "won": self.won_game[n]} for n in sorted(self.playing)
             },
+            "leaders_met": {
+                "share": round(self.leaders_met, 3),
+                "by_count": {str(n): self.leaders[n] for n in sorted(self.leaders)},
+            },
+            "food_games": {"share": round(self.food_games, 3), "campaigns": len(self.food)},
+            "jaccard": round(self.jaccard, 3),
+            "endings": {str(n): self.endings[n] for n in sorted(self.endings)},
             "seconds": round(self.seconds, 2),
         }
 
@@ -98,33 +141,73 @@ class CampaignReport:
                 f"{'final records':<24} " + ", ".join(f"{r}: {n}" for r, n in self.final_records),
                 f"{'Gold Defeat after':<24} {defeats}",
                 f"{'won by game':<24} {won_by_game}",
+                f"{'met 2+ leaders':<24} {self.leaders_met:.0%}  (campaigns by leaders met: "
+                + ", ".join(f"{n}: {c}" for n, c in sorted(self.leaders.items()))
+                + ")",
+                f"{'food in force':<24} {self.food_games:.0%} of the games of {len(self.food)} campaigns",
+                f"{'content overlap':<24} {self.jaccard:.2f} (mean Jaccard of two campaigns)",
+                f"{'endings':<24} " + ", ".join(f"{n}: {c}" for n, c in sorted(self.endings.items())),
                 f"{'seconds':<24} {round(self.seconds, 2)}",
             ]
         )
 
 
+@dataclass
+class Met:
+    """What a campaign met on the way that it does not keep."""
+
+    leaders: set[str] = field(default_factory=set)
+    """The rival leaders that stood in a Card Row."""
+    food: int = 0
+    """Games played with the food rule in force."""
+
+
 def play_campaign(
-    bot_name: str, seed: int, content: Content | None = None, log: list[str] | None = None
+    bot_name: str,
+    seed: int,
+    content: Content | None = None,
+    log: list[str] | None = None,
+    met: Met | None = None,
 ) -> Campaign:
     """One whole campaign: the bot plays the games, the story's choices are
-    made at random. The keys of the actions taken go to ``log`` when given."""
+    made at random (by the careful chooser for ``careful``). The keys of the
+    actions taken go to ``log`` when given, what it met to ``met``."""
     campaign = Campaign.new(game_seed(seed, 0), content)
+    leaders = {b.id for b in campaign.content.barbarians.values() if b.leader}
+    careful = bot_name == CAREFUL
     chooser = Rng(bot_seed(seed, 0))
     keys = log if log is not None else []
+    met = met if met is not None else Met()
     while not campaign.over:
         game = campaign.game
         if campaign.playing and game is not None:
-            bot = make_bot(bot_name, bot_seed(seed, campaign.number))
+            bot = make_bot("heuristic" if careful else bot_name, bot_seed(seed, campaign.number))
+            met.food += "food" in game.modules
             while not game.over:
-                action = bot.choose(game)
-                campaign.apply(action)
-                keys.append(action.key)
+                met.leaders |= leaders.intersection(game.row)
+                decision = game.decision
+                if careful and isinstance(decision, Choice):
+                    key = f"choose:{_careful(campaign).choose(decision)}"
+                else:
+                    key = bot.choose(game).key
+                campaign.apply(key)
+                keys.append(key)
         else:
-            options = campaign.legal_actions()
-            action = options[chooser.below(len(options))]
-            campaign.apply(action)
-            keys.append(action.key)
+            decision = campaign.decision
+            if careful and decision is not None:
+                key = f"choose:{_careful(campaign).choose(decision)}"
+            else:
+                options = campaign.legal_actions()
+                key = options[chooser.below(len(options))].key
+            campaign.apply(key)
+            keys.append(key)
     return campaign
+
+
+def _careful(campaign: Campaign) -> Careful:
+    game = campaign.game
+    facts = game.facts() if campaign.playing and game is not None else campaign.facts()
+    return Careful(campaign.content, campaign.story, campaign.zones, facts)
 
 
 def run(
@@ -136,9 +219,15 @@ def run(
     cards = len(content.story_deck) or 1
     start = time.perf_counter()
     for i in range(campaigns):
-        c = play_campaign(bot_name, seed * 1_000_003 + i, content)
+        met = Met()
+        c = play_campaign(bot_name, seed * 1_000_003 + i, content, met=met)
         read = {n for n, _ in c.read}
         found = {card for zone in c.zones.values() for card in zone if content.stone(card)}
+        report.leaders[len(met.leaders)] += 1
+        if met.food or "food" in c.modules_on:
+            report.food.append((met.food, c.number))
+        report.contents.append(frozenset({*(f"entry {n}" for n in read), *found}))
+        report.endings[c.read[-1][0]] += 1
         report.campaigns += 1
         report.games.append(c.number)
         report.won += c.won

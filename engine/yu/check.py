@@ -1,16 +1,18 @@
 """``content check``: the campaign content is whole and every part of it can be reached.
 
 Loading already checks each file and every reference. This adds what needs
-the whole picture: no orphan entries or Story cards, and every Story card and
-entry reachable from the start of a campaign by some path.
+the whole picture: no orphan entries or Story cards, every Story card and
+entry reachable from the start of a campaign by some path, and every entry
+read only after the entries it requires.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.yu.content import DATA, BuildingKind, Content, ContentError, all_effects, card_effects, load
-from engine.yu.steps import Find, Module, Read, Steps, walk
+from engine.yu.steps import AddHarvest, AddStart, Choice, Find, If, Module, Read, Steps, walk
 
 
 def problems(directory: Path = DATA, deck_size: int | None = 71) -> list[str]:
@@ -39,6 +41,7 @@ def problems(directory: Path = DATA, deck_size: int | None = 71) -> list[str]:
         if card not in cards and content.stone(card) in referenced_stones:
             found.append(f"story_deck.toml: {card}: cannot be reached from the campaign's start")
     found += _module_needs(content)
+    found += _unmet_requirements(content)
     return found
 
 
@@ -94,3 +97,104 @@ def _module_needs(content: Content) -> list[str]:
         for m in sorted(used)
         if not needs.get(m, True)
     ]
+
+
+Known = frozenset[int]
+
+
+@dataclass
+class _Ways:
+    """Every place that reads an entry or finds a grey stone, with the entries
+    surely read by then, and the place's name."""
+
+    reads: list[tuple[int, Known, str]] = field(default_factory=list)
+    finds: list[tuple[int, Known, str]] = field(default_factory=list)
+
+
+def read_before(content: Content) -> dict[int, Known]:
+    """For each entry some path reaches: the entries read before it on every path.
+
+    A path starts at an ending card (the Gold Victory card comes after every
+    Blue one, so its entry after theirs) or a starting card's effects, and
+    goes on through the entries read and the Story cards found (a card's
+    effects come after it is found). Along an effect list, an entry read is
+    read for the steps after it; an ``if`` that asks whether an entry was read
+    knows it on its ``then`` side, and one that asks whether a stone was found
+    knows what every way to that stone had read. What every path knows is the
+    intersection, worked out until nothing changes."""
+    return _fixed_point(content)[0]
+
+
+def _fixed_point(content: Content) -> tuple[dict[int, Known], dict[int, Known], _Ways]:
+    blue = frozenset(n for e in content.victory if not e.gold for n in e.entries)
+    roots: list[tuple[Steps, Known, str]] = [
+        ((Read(n),), blue if e.gold and e in content.victory else frozenset(), e.id)
+        for e in content.endings.values()
+        for n in e.entries  # a Defeat card's two entries are one or the other
+    ]
+    roots += [(card_effects(c), frozenset(), c.id) for c in content.cards.values() if c.stone == 0]
+    before: dict[int, Known] = {}
+    stones: dict[int, Known] = {}
+    while True:
+        ways = _Ways()
+        sources = list(roots)
+        sources += [(content.entries[n].effects, known | {n}, f"entry {n}") for n, known in before.items()]
+        sources += [
+            (card_effects(c), stones[c.stone], c.id) for c in content.cards.values() if c.stone in stones
+        ]
+        for steps, known, where in sources:
+            _follow(steps, set(known), where, stones, ways)
+        new_before = _meet(ways.reads)
+        new_stones = _meet(ways.finds)
+        if new_before == before and new_stones == stones:
+            return before, stones, ways
+        before, stones = new_before, new_stones
+
+
+def _meet(ways: list[tuple[int, Known, str]]) -> dict[int, Known]:
+    met: dict[int, Known] = {}
+    for key, known, _ in ways:
+        met[key] = met[key] & known if key in met else known
+    return met
+
+
+def _follow(steps: Steps, known: set[int], where: str, stones: dict[int, Known], ways: _Ways) -> None:
+    """Record the reads and finds of ``steps``, in order, knowing ``known`` (updated)."""
+    for step in steps:
+        if isinstance(step, Read):
+            ways.reads.append((step.entry, frozenset(known), where))
+            known.add(step.entry)
+        elif isinstance(step, Find):
+            ways.finds += [(stone, frozenset(known), where) for stone in step.stones]
+        elif isinstance(step, Choice):
+            for option in step.options:
+                _follow(option.steps, set(known), where, stones, ways)
+        elif isinstance(step, If):
+            test, value = step.condition.test, step.condition.value
+            then = set(known)
+            if test == "read" and isinstance(value, int):
+                then.add(value)
+            elif test == "found" and isinstance(value, int) and value in stones:
+                then |= stones[value]
+            _follow(step.then, then, where, stones, ways)
+            _follow(step.otherwise, set(known), where, stones, ways)
+        elif isinstance(step, AddHarvest | AddStart):
+            _follow(step.steps, set(known), where, stones, ways)
+
+
+def _unmet_requirements(content: Content) -> list[str]:
+    """Entries that some path reads before an entry they require, with that path's last step."""
+    before, _, ways = _fixed_point(content)
+    found: list[str] = []
+    for number, entry in sorted(content.entries.items()):
+        if number not in before:
+            continue
+        for required in entry.requires:
+            if required in before[number]:
+                continue
+            where = next(w for n, known, w in ways.reads if n == number and required not in known)
+            found.append(
+                f"story_book.toml: entry {number}: requires entry {required}, "
+                f"but {where} may lead to it before entry {required} is read"
+            )
+    return found

@@ -22,6 +22,7 @@ from typing import TextIO
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind, Payment
 from engine.yu.bots import BOTS
+from engine.yu.campaign_sim import CAMPAIGN_BOTS
 from engine.yu.content import Barbarian, Townsfolk
 from engine.yu.events import Event
 from engine.yu.game import Game, new_game
@@ -51,7 +52,12 @@ def parser() -> argparse.ArgumentParser:
 
     camp = commands.add_parser("campaigns", help="play whole campaigns with a bot (JSON report)")
     camp.add_argument("--campaigns", type=_positive, default=10, help="how many campaigns (default 10)")
-    camp.add_argument("--bot", choices=sorted(BOTS), default="heuristic", help="which bot plays")
+    camp.add_argument(
+        "--bot",
+        choices=CAMPAIGN_BOTS,
+        default="heuristic",
+        help="which bot plays (careful: the heuristic bot, choosing the easier option of every story choice)",
+    )
     camp.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     camp.add_argument("--json", action="store_true", help="print the report as JSON")
 

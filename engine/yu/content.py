@@ -116,6 +116,8 @@ class Entry:
     title: str
     text: str
     effects: Steps
+    requires: tuple[int, ...] = ()
+    """Entries that must have been read before this one (``content check`` proves it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,12 +549,21 @@ def load_story_book(file: str, data: Table) -> dict[int, Entry]:
             title=r.get("title", str),
             text=r.get("text", str),
             effects=r.terms("effects", parse_steps),
+            requires=tuple(
+                n for n in r.optional("requires", list, [], check=_entry_numbers) if isinstance(n, int)
+            ),
         )
         r.done()
         if entry.number in entries:
             r.fail("number", f"entry {entry.number} is written twice")
         entries[entry.number] = entry
     return entries
+
+
+def _entry_numbers(value: list[object]) -> str | None:
+    if all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in value):
+        return None
+    return "must list entry numbers"
 
 
 Endings = tuple[tuple[Ending, ...], tuple[Ending, ...]]
@@ -778,6 +789,12 @@ def _check_references(content: Content) -> None:
     if len(content.starting(content.huts)) < 4:
         raise ContentError("huts.toml: huts: need at least 4 Hut cards")
     stones = {content.stone(c) for c in content.story_deck}
+    for entry in content.entries.values():
+        for number in entry.requires:
+            if number not in content.entries or number == entry.number:
+                raise ContentError(
+                    f"story_book.toml: entries {entry.number}: requires: entry {number} cannot be required"
+                )
     for where, steps in all_effects(content):
         for step in walk(steps):
             problem = _dangling(content, stones, step)

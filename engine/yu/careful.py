@@ -3,7 +3,8 @@
 An option's ease is the worth of its steps for the campaign as it stands
 (:func:`worth`), in rough Worker-sized units: what it gives, minus what it
 costs, plus the worth of each card it finds (help is worth more than zero,
-a threat less) and of each lasting change. An entry it reads counts with
+a threat less; a Canal card against the starting ones of its Jade group)
+and of each lasting change. An entry it reads counts with
 its own effects, a later choice with its best option, a condition with the
 side the campaign's facts take now. Cards already found or gone into History
 count for nothing, so the same option may weigh differently in two campaigns.
@@ -117,8 +118,11 @@ class Careful:
             cost = card.defeat.worker_count + sum(card.defeat.resources)
             return self.worth(card.reward) - cost - card.damage - (LEADER if card.leader else 0.0)
         if isinstance(card, CanalCard):
-            cost = card.cost.worker_count + sum(card.cost.resources)
-            return self.worth(card.effects) - (cost - 4)
+            effects, cost = self._canal(card)
+            same = [
+                self._canal(c) for c in self.content.canals.values() if c.jade == card.jade and not c.stone
+            ]
+            return effects - cost - (sum(e - c for e, c in same) / len(same) if same else 0.0)
         if isinstance(card, HutCard):
             return self.worth(card.effects)
         assert isinstance(card, Ongoing)
@@ -127,6 +131,9 @@ class Careful:
         if card.kind == "skill":
             return card.games * (self.worth(card.harvest) * PER_GAME["harvest"] + self.worth(card.start))
         return self.worth(card.effects)
+
+    def _canal(self, card: CanalCard) -> tuple[float, int]:
+        return self.worth(card.effects), card.cost.worker_count + sum(card.cost.resources)
 
     def _module(self, step: Module) -> float:
         return 0.0 if step.name in self.facts.modules else MODULES.get(step.name, 0.0)

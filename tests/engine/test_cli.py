@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.yu import new_game, words
 from engine.yu.bots import make_bot
 from engine.yu.cli import label, main
+from engine.yu.content import base
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -135,6 +136,17 @@ def test_campaigns_json_has_the_measures_and_they_add_up() -> None:
     assert sum(g["won"] for g in data["by_game"].values()) == round(data["game_win_rate"] * games)
 
 
+def test_campaigns_json_has_the_story_measures_for_the_careful_chooser() -> None:
+    data = json.loads(run(["campaigns", "--campaigns", "2", "--bot", "careful", "--seed", "4", "--json"]))
+    leaders = data["leaders_met"]
+    assert sum(leaders["by_count"].values()) == 2
+    assert leaders["share"] == sum(n for met, n in leaders["by_count"].items() if int(met) >= 2) / 2
+    assert 0 <= data["food_games"]["share"] <= 1 and data["food_games"]["campaigns"] <= 2
+    assert 0 < data["jaccard"] <= 1
+    assert sum(data["endings"].values()) == 2
+    assert all(int(entry) in base().entries for entry in data["endings"])
+
+
 def test_campaigns_report_is_reproducible_apart_from_timing() -> None:
     runs = [json.loads(run(["campaigns", "--campaigns", "1", "--seed", "9", "--json"])) for _ in "ab"]
     for data in runs:
@@ -144,5 +156,15 @@ def test_campaigns_report_is_reproducible_apart_from_timing() -> None:
 
 def test_campaigns_table_prints_every_measure() -> None:
     text = run(["campaigns", "--campaigns", "1", "--seed", "2"])
-    for line in ("games per campaign", "hidden content seen", "never seen", "final records", "won by game"):
+    for line in (
+        "games per campaign",
+        "hidden content seen",
+        "never seen",
+        "final records",
+        "won by game",
+        "met 2+ leaders",
+        "food in force",
+        "content overlap",
+        "endings",
+    ):
         assert line in text

@@ -46,7 +46,7 @@ from engine.yu.summary import GameSummary, summarize
 from engine.yu.threats import Risk
 from engine.yu.view import ChoiceView, Page
 
-FORMAT = 3
+FORMAT = 4
 GAME_ZONES = ("townsfolk", "barbarians", "canals", "huts", "ongoing")
 MINIMUM = {"barbarians": 8, "huts": 4}
 """Fewest cards a zone may keep when the story retires some."""
@@ -60,6 +60,9 @@ class Result:
     outcome: Outcome | None = None
     summary: GameSummary | None = None
     """Once the game is over: how far it went and what ended it."""
+    story: tuple[tuple[str, str], ...] = ()
+    """What the story changed after this game, as (kind, subject): the options
+    chosen, the Story cards found, the cards gone into History..."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +381,8 @@ class Campaign:
                 *(("module_off", m) for m in before.modules if m not in setup.modules),
                 *self.news,
             ]
+        if self.results:
+            self.results[-1].story = tuple(self.changes)
         self.changes = []
         self.game = Game.new(seed, self.content, setup)
         self.results.append(Result(self.number, seed))
@@ -417,6 +422,7 @@ class Campaign:
         run(self, WORDS)
         if not self.stack and self.revealed and self.content.endings[self.revealed[-1]].gold:
             self.over = True
+            self.results[-1].story = tuple(self.changes)
             self._event("over", "The campaign is over.")
 
     def _read(self, step: Read) -> None:
@@ -586,7 +592,7 @@ class Campaign:
             history=tuple(content.cards[c] for c in self.zones["history"]),
             ongoing=tuple(Beside(content.ongoing[c], self.skills.get(c)) for c in self.zones["ongoing"]),
             modules=tuple(self.modules_on),
-            results=tuple(Result(r.game, r.seed, r.outcome, r.summary) for r in self.results),
+            results=tuple(Result(r.game, r.seed, r.outcome, r.summary, r.story) for r in self.results),
             decision=ChoiceView(tuple(o.label for o in decision.options)) if decision else None,
             game_over=game_over,
             summary=self.results[-1].summary if game_over and self.results else None,
@@ -625,6 +631,7 @@ class Campaign:
                     r.seed,
                     r.outcome.value if r.outcome else None,
                     r.summary.to_json() if r.summary else None,
+                    [list(c) for c in r.story],
                 ]
                 for r in self.results
             ],
@@ -656,8 +663,14 @@ class Campaign:
         for name in ("harvest", "start", "next_start", "stack"):
             setattr(c, name, list(decode(data[name])))
         c.results = [
-            Result(g, s, Outcome(o) if o else None, GameSummary.from_json(m) if m else None)
-            for g, s, o, m in data["results"]
+            Result(
+                g,
+                s,
+                Outcome(o) if o else None,
+                GameSummary.from_json(m) if m else None,
+                tuple((kind, subject) for kind, subject in story),
+            )
+            for g, s, o, m, story in data["results"]
         ]
         c.chosen = [(i, label) for i, label in data["chosen"]]
         c.changes = [(kind, subject) for kind, subject in data["changes"]]

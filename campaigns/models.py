@@ -79,6 +79,7 @@ class Game(models.Model):
     state = models.JSONField(help_text="The engine's game state after the last action.")
     version = models.PositiveIntegerField(default=0, help_text="The seq of the last action row.")
     outcome = models.CharField(max_length=16, blank=True, default="")
+    hints = models.PositiveIntegerField(default=0, help_text="Hints the players asked for in this game.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
     path("c/<uuid:code>/story/", views.story, name="story"),
+    path("c/<uuid:code>/chronicle/", views.chronicle, name="chronicle"),
     path("c/<uuid:code>/rename/", views.rename, name="rename"),
     path("c/<uuid:code>/reset/", views.reset, name="reset"),
     path("c/<uuid:code>/delete/", views.delete, name="delete"),

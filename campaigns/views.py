@@ -29,7 +29,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import sharing, store, transfer
+from campaigns import charts, sharing, store, transfer
 from campaigns.forms import ActionForm, CampaignForm, DeleteForm, ImportForm, InviteForm, RoleForm, TokenForm
 from campaigns.jinja import render_region
 from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
@@ -37,6 +37,7 @@ from campaigns.presenter import present
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import throttled
 from engine.yu import Action
+from engine.yu.chronicle import chronicle as yu_chronicle
 
 REGIONS: dict[str, tuple[str, ...] | None] = {
     "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
@@ -563,6 +564,27 @@ def story(request: HttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, recent=0)
     context = {"campaign": board.campaign, "seat": seat, "story": board.story()}
     return render(request, "campaigns/story.html", context)
+
+
+@login_required
+@explained
+@require_GET
+def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
+    """The campaign's games as a timeline, with charts drawn on the server."""
+    board, seat = board_for(request, code, recent=0)
+    story = board.story()
+    told = yu_chronicle(story, board.engine.content)
+    hints = dict(board.campaign.games.filter(run=board.campaign.run).values_list("number", "hints"))
+    context = {
+        "campaign": board.campaign,
+        "seat": seat,
+        "story": story,
+        "told": told,
+        "games": [(played, hints.get(played.number, 0)) for played in reversed(told.games)],
+        "hints_total": sum(hints.values()),
+        "charts": [charts.record(told), charts.barbarians(told), charts.flood(told)] if told.finished else [],
+    }
+    return render(request, "campaigns/chronicle.html", context)
 
 
 @require_GET

@@ -70,15 +70,19 @@ class ChronicleTestCase(BaseTestCase):
         finished = [r for r in story.results if r.summary is not None]
         self.assertEqual(len(finished), 3)
         drawn = charts(html)
-        self.assertEqual(set(drawn), {"Wins and losses", "Barbarians at the worst", "The Flood at its closest"})
+        self.assertEqual(
+            set(drawn), {"Wins and losses", "Barbarians at the worst", "The Flood at its closest"}
+        )
         dots = titles(drawn["Wins and losses"], "circle")
         wins = losses = 0
         for result, dot in zip(finished, dots, strict=True):
             assert result.summary is not None
             won = result.summary.won
             wins, losses = wins + won, losses + (not won)
-            self.assertEqual(dot, f"Game {result.game}: {'won' if won else 'lost'} ({wins} won, {losses} lost)")
-            self.assertIn(f"Game {result.game} · {'won' if won else 'lost to ' + LOST[result.summary.outcome]}", html)
+            how = "won" if won else "lost"
+            self.assertEqual(dot, f"Game {result.game}: {how} ({wins} won, {losses} lost)")
+            how = "won" if won else f"lost to {LOST[result.summary.outcome]}"
+            self.assertIn(f"Game {result.game} · {how}", html)
             self.assertIn(f"Game {result.game}: {result.summary.most_barbarians} Barbarians", html)
             self.assertIn(escape(result.summary.cause), html)
         bars = titles(drawn["Barbarians at the worst"], "rect")

@@ -11,6 +11,7 @@ from engine.rng import Rng
 from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.content import Content, base
+from engine.yu.difficulty import Difficulty
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
 
@@ -29,6 +30,7 @@ class Spread(NamedTuple):
 
 @dataclass
 class CampaignReport:
+    difficulty: Difficulty = Difficulty.STANDARD
     campaigns: int = 0
     games: list[int] = field(default_factory=list)
     won: int = 0
@@ -55,6 +57,7 @@ class CampaignReport:
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "difficulty": self.difficulty.value,
             "campaigns": self.campaigns,
             "games_per_campaign": Spread.of([float(g) for g in self.games])._asdict(),
             "campaign_win_rate": round(self.won / self.campaigns, 3) if self.campaigns else 0.0,
@@ -86,6 +89,7 @@ class CampaignReport:
         defeats = ", ".join(f"{why}: {n}" for why, n in sorted(self.gold_defeats.items())) or "none"
         return "\n".join(
             [
+                f"{'difficulty':<24} {self.difficulty}",
                 f"{'campaigns':<24} {self.campaigns}",
                 spread("games per campaign", [float(g) for g in self.games]),
                 f"{'campaigns won':<24} {self.won / campaigns:.0%}",
@@ -104,11 +108,15 @@ class CampaignReport:
 
 
 def play_campaign(
-    bot_name: str, seed: int, content: Content | None = None, log: list[str] | None = None
+    bot_name: str,
+    seed: int,
+    content: Content | None = None,
+    log: list[str] | None = None,
+    difficulty: Difficulty = Difficulty.STANDARD,
 ) -> Campaign:
     """One whole campaign: the bot plays the games, the story's choices are
     made at random. The keys of the actions taken go to ``log`` when given."""
-    campaign = Campaign.new(game_seed(seed, 0), content)
+    campaign = Campaign.new(game_seed(seed, 0), content, difficulty)
     chooser = Rng(bot_seed(seed, 0))
     keys = log if log is not None else []
     while not campaign.over:
@@ -128,15 +136,21 @@ def play_campaign(
 
 
 def run(
-    campaigns: int, bot_name: str = "heuristic", seed: int = 0, content: Content | None = None
+    campaigns: int,
+    bot_name: str = "heuristic",
+    seed: int = 0,
+    content: Content | None = None,
+    difficulty: Difficulty = Difficulty.STANDARD,
 ) -> CampaignReport:
     content = content or base()
-    report = CampaignReport(never_read=set(content.entries), never_found=set(content.story_deck))
+    report = CampaignReport(
+        never_read=set(content.entries), never_found=set(content.story_deck), difficulty=difficulty
+    )
     entries = len(content.entries) or 1
     cards = len(content.story_deck) or 1
     start = time.perf_counter()
     for i in range(campaigns):
-        c = play_campaign(bot_name, seed * 1_000_003 + i, content)
+        c = play_campaign(bot_name, seed * 1_000_003 + i, content, difficulty=difficulty)
         read = {n for n, _ in c.read}
         found = {card for zone in c.zones.values() for card in zone if content.stone(card)}
         report.campaigns += 1

@@ -11,6 +11,7 @@ urlpatterns = [
     path("campaigns/import/", views.bring_back, name="import"),
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
+    path("c/<uuid:code>/hint/", views.hint, name="hint"),
     path("c/<uuid:code>/story/", views.story, name="story"),
     path("c/<uuid:code>/chronicle/", views.chronicle, name="chronicle"),
     path("c/<uuid:code>/rename/", views.rename, name="rename"),

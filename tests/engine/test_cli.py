@@ -11,8 +11,9 @@ from pathlib import Path
 from engine.yu import new_game, words
 from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
-from engine.yu.cli import label, main
+from engine.yu.cli import main
 from engine.yu.difficulty import Difficulty
+from engine.yu.labels import label
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -675,20 +675,4 @@ _SCORES: dict[Kind, Callable[[HeuristicBot, _Position, Action], float]] = {
     Kind.SUFFER: HeuristicBot._score_suffer,
 }
 
-BOTS = ("random", "heuristic", "strong")
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (``random``, ``heuristic`` or ``strong``) seeded with ``seed``."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "heuristic":
-        return HeuristicBot(seed)
-    if name == "strong":
-        from engine.yu.strong import StrongBot  # it plays with the heuristic bot
-
-        return StrongBot(seed)
-    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
-
-
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "Weights", "make_bot"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "Weights"]

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.rng import Rng
-from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.content import Content, base
 from engine.yu.difficulty import Difficulty
+from engine.yu.roster import make_bot
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
 

@@ -22,7 +22,6 @@ from typing import TextIO
 
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind
-from engine.yu.bots import BOTS
 from engine.yu.campaign import Campaign
 from engine.yu.content import Barbarian, Townsfolk
 from engine.yu.difficulty import Difficulty
@@ -30,6 +29,7 @@ from engine.yu.events import Event
 from engine.yu.game import Game, new_game
 from engine.yu.items import ITEMS, WORKERS
 from engine.yu.labels import label
+from engine.yu.roster import BOTS
 from engine.yu.simulate import simulate
 from engine.yu.view import Page, View, prompt
 

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 from engine.yu import new_game, words
-from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.cli import main
 from engine.yu.difficulty import Difficulty
 from engine.yu.labels import label
+from engine.yu.roster import make_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from engine.rng import Rng
 from engine.yu import Game, load, new_game
-from engine.yu.bots import HeuristicBot, make_bot
+from engine.yu.bots import HeuristicBot
 from engine.yu.campaign import Campaign
 from engine.yu.hidden import visible
+from engine.yu.roster import make_bot
 from engine.yu.strong import Budget, StrongBot, hint
 
 STORY = Path(__file__).parent / "campaign_content"

@@ -10,9 +10,9 @@ import pytest
 from scenario import edit, give, place, resolve, set_row, settle
 
 from engine.yu import Content, Game, load
-from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.interpreter import push
+from engine.yu.roster import make_bot
 from engine.yu.rules import resolve as run
 from engine.yu.state import Outcome, Phase
 from engine.yu.steps import (

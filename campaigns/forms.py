@@ -9,6 +9,7 @@ from django.core.validators import MaxLengthValidator
 
 from campaigns.models import Campaign, GameAction, Role
 from engine.yu import Action, MalformedAction
+from engine.yu.difficulty import Difficulty
 
 
 class CampaignForm(forms.ModelForm[Campaign]):
@@ -16,6 +17,15 @@ class CampaignForm(forms.ModelForm[Campaign]):
         max_length=80,
         widget=forms.TextInput(attrs={"placeholder": "e.g. The Yellow River", "autocomplete": "off"}),
     )
+    difficulty = forms.TypedChoiceField(
+        choices=[(d.value, f"{d.value.capitalize()}: {d.level.describe}") for d in Difficulty],
+        coerce=Difficulty,
+        initial=Difficulty.STANDARD.value,
+        required=False,
+        empty_value=Difficulty.STANDARD,
+        widget=forms.RadioSelect,
+    )
+    """Left out (an older page's form), the rulebook's."""
     request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
     """Made afresh with each form shown: posting it twice makes one campaign."""
 
@@ -63,6 +73,12 @@ class InviteForm(forms.Form):
     single_use = forms.BooleanField(
         required=False, label="One person only (the link stops working once used)"
     )
+
+
+class HintForm(forms.Form):
+    """Asking for a hint: the board version the player saw."""
+
+    version = forms.IntegerField(min_value=0)
 
 
 class RoleForm(forms.Form):

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from engine.yu.difficulty import Difficulty
+
 SEED_LIMIT = 2**31
 KEPT_FOR = timedelta(days=7)
 """How long a deleted campaign can be restored before ``purgecampaigns`` removes it."""
@@ -35,6 +37,12 @@ class Campaign(models.Model):
     code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=80)
     seed = models.BigIntegerField(default=new_seed)
+    difficulty = models.CharField(
+        max_length=16,
+        choices=[(d.value, d.value.capitalize()) for d in Difficulty],
+        default=Difficulty.STANDARD.value,
+        help_text="Chosen when the campaign starts; every run of it is played at it.",
+    )
     run = models.PositiveIntegerField(default=1, help_text="Raised by each reset; older runs stay on record.")
     state = models.JSONField(help_text="The engine's campaign state, without its current game.")
     version = models.PositiveIntegerField(default=0, help_text="Raised by every write to the board.")
@@ -79,6 +87,7 @@ class Game(models.Model):
     state = models.JSONField(help_text="The engine's game state after the last action.")
     version = models.PositiveIntegerField(default=0, help_text="The seq of the last action row.")
     outcome = models.CharField(max_length=16, blank=True, default="")
+    hints = models.PositiveIntegerField(default=0, help_text="Hints the players asked for in this game.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -34,6 +34,7 @@ from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
 from engine.yu.campaign import CampaignView
+from engine.yu.difficulty import Difficulty
 from engine.yu.moves import Option
 from engine.yu.threats import Risk
 
@@ -178,7 +179,16 @@ def thaw(campaign: Campaign, game_row: Game) -> YuCampaign:
     try:
         return YuCampaign.from_dict({**(campaign.state or {}), "current": game_row.state})
     except (ValueError, KeyError):
-        return _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign)))
+        return _replayed(campaign, lambda: _replay(campaign, run_keys(campaign)))
+
+
+def _new(campaign: Campaign) -> YuCampaign:
+    """The campaign set up from its seed, at its difficulty."""
+    return YuCampaign.new(campaign.seed, difficulty=Difficulty(campaign.difficulty))
+
+
+def _replay(campaign: Campaign, keys: list[str]) -> YuCampaign:
+    return YuCampaign.replay(campaign.seed, keys, difficulty=Difficulty(campaign.difficulty))
 
 
 def _replayed(campaign: Campaign, replaying: Callable[[], T]) -> T:
@@ -211,7 +221,7 @@ def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> YuCampaign:
     try:
         engine = YuCampaign.from_dict(game_row.start)
     except (ValueError, KeyError):  # saved by older content: replay the run up to here
-        engine = _replayed(campaign, lambda: YuCampaign.replay(campaign.seed, run_keys(campaign, game_row)))
+        engine = _replayed(campaign, lambda: _replay(campaign, run_keys(campaign, game_row)))
     for key in keys:
         engine.apply(key)
     return engine
@@ -233,15 +243,23 @@ def _json(data: Any) -> Any:
 # -- writing -------------------------------------------------------------------------
 
 
-def create_campaign(owner: User, name: str, seed: int | None = None, request: UUID | None = None) -> Campaign:
+def create_campaign(
+    owner: User,
+    name: str,
+    seed: int | None = None,
+    request: UUID | None = None,
+    difficulty: Difficulty = Difficulty.STANDARD,
+) -> Campaign:
     """A new campaign; for a ``request`` already answered, the campaign it made."""
-    seed = new_seed() if seed is None else seed
-    engine = YuCampaign.new(seed)
+    campaign = Campaign(owner=owner, name=name, seed=new_seed() if seed is None else seed, request=request)
+    campaign.difficulty = difficulty.value
+    engine = _new(campaign)
+    campaign.state = _stored(engine)
+    for name, value in _summary(engine).items():
+        setattr(campaign, name, value)
     try:
         with transaction.atomic():
-            campaign = Campaign.objects.create(
-                owner=owner, name=name, seed=seed, state=_stored(engine), request=request, **_summary(engine)
-            )
+            campaign.save()
             _game_row(campaign, engine)
     except IntegrityError:
         if request is None:
@@ -252,7 +270,7 @@ def create_campaign(owner: User, name: str, seed: int | None = None, request: UU
 
 def _start_run(campaign: Campaign) -> Game:
     """Set the campaign up from its seed and write its first game."""
-    engine = YuCampaign.new(campaign.seed)
+    engine = _new(campaign)
     game_row = _game_row(campaign, engine)
     campaign.state = _stored(engine)
     for name, value in _summary(engine).items():
@@ -281,12 +299,14 @@ def _new_game(campaign: Campaign, engine: YuCampaign) -> Game:
     )
 
 
-def create_replayed(owner: User, name: str, seed: int, keys: list[str]) -> Campaign:
-    """A new campaign of ``owner``'s with ``keys`` played from ``seed``, every
-    action checked by the engine and every row written in one transaction.
+def create_replayed(
+    owner: User, name: str, seed: int, keys: list[str], difficulty: Difficulty = Difficulty.STANDARD
+) -> Campaign:
+    """A new campaign of ``owner``'s with ``keys`` played from ``seed`` at ``difficulty``,
+    every action checked by the engine and every row written in one transaction.
     Refused, with nothing written, at the first action that does not replay."""
-    campaign = Campaign(owner=owner, name=name, seed=seed)
-    engine = YuCampaign.new(seed)
+    campaign = Campaign(owner=owner, name=name, seed=seed, difficulty=difficulty.value)
+    engine = _new(campaign)
     games: list[tuple[Game, list[GameAction]]] = [(_new_game(campaign, engine), [])]
     for n, key in enumerate(keys, 1):
         try:

@@ -1,8 +1,9 @@
 """A campaign as a file its owner takes home, and back.
 
 The file is JSON: what it is (``format`` and ``version``), the game content it
-was played with, the campaign's name, the seed of its current run and the log
-of every action that stands in that run. Nothing about any user is in it.
+was played with, the campaign's name, its difficulty (files made before levels
+existed have none: standard), the seed of its current run and the log of every
+action that stands in that run. Nothing about any user is in it.
 Bringing one back replays the log through the engine (see
 :func:`campaigns.store.create_replayed`); a file that does not replay is
 refused, and nothing is written.
@@ -20,6 +21,7 @@ from django.utils import timezone
 from campaigns import store
 from campaigns.models import Campaign
 from engine.yu import base
+from engine.yu.difficulty import Difficulty
 
 FORMAT = "legacy-of-yu/campaign"
 VERSION = 1
@@ -42,6 +44,7 @@ class Saved:
     seed: int
     log: list[str]
     content: str
+    difficulty: Difficulty = Difficulty.STANDARD
 
 
 def export(campaign: Campaign) -> dict[str, Any]:
@@ -51,6 +54,7 @@ def export(campaign: Campaign) -> dict[str, Any]:
         "version": VERSION,
         "content": base().version,
         "name": campaign.name,
+        "difficulty": campaign.difficulty,
         "seed": campaign.seed,
         "log": store.run_keys(campaign),
         "exported": timezone.now().isoformat(timespec="seconds"),
@@ -78,13 +82,17 @@ def read(raw: bytes) -> Saved:
         raise BadFile(f"The file's seed is not a whole number from 0 to {SEED_LIMIT - 1}.")
     if not isinstance(log, list) or not all(isinstance(key, str) for key in log):
         raise BadFile("The file's log is not a list of actions.")
-    return Saved(name.strip()[:NAME_LENGTH], seed, log, content if isinstance(content, str) else "")
+    level = data.get("difficulty", Difficulty.STANDARD.value)
+    if level not in {d.value for d in Difficulty}:
+        raise BadFile(f"The file's difficulty is not one of {', '.join(d.value for d in Difficulty)}.")
+    content = content if isinstance(content, str) else ""
+    return Saved(name.strip()[:NAME_LENGTH], seed, log, content, Difficulty(level))
 
 
 def bring_back(saved: Saved, owner: User) -> Campaign:
     """A new campaign of ``owner``'s from the file, or BadFile when its log does not replay."""
     try:
-        return store.create_replayed(owner, saved.name, saved.seed, saved.log)
+        return store.create_replayed(owner, saved.name, saved.seed, saved.log, saved.difficulty)
     except (store.Refused, ValueError, KeyError) as exc:
         played_with = (
             f" It was played with game content {saved.content}; this site has {base().version}."

@@ -16,6 +16,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,14 +30,26 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import sharing, store, transfer
-from campaigns.forms import ActionForm, CampaignForm, DeleteForm, ImportForm, InviteForm, RoleForm, TokenForm
+from campaigns import charts, sharing, store, transfer
+from campaigns.forms import (
+    ActionForm,
+    CampaignForm,
+    DeleteForm,
+    HintForm,
+    ImportForm,
+    InviteForm,
+    RoleForm,
+    TokenForm,
+)
 from campaigns.jinja import render_region
-from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
+from campaigns.models import KEPT_FOR, Campaign, Game, Invite, Membership, Role
 from campaigns.presenter import present
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import throttled
 from engine.yu import Action
+from engine.yu.chronicle import chronicle as yu_chronicle
+from engine.yu.labels import label
+from engine.yu.strong import hint as strong_hint
 
 REGIONS: dict[str, tuple[str, ...] | None] = {
     "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
@@ -67,6 +80,7 @@ RECENT = LOG_LENGTH + 1
 STALE = "The board had changed since you saw it (another window?). Here it is as it stands now."
 FRIEND_FIRST = "Your friend moved first; here is the board now."
 RESET = "The owner started the campaign over; your move was not made. Here is the new first game."
+NO_HINT = "There is nothing to hint at: no game is being played, or it leaves a single move."
 REGIONS_CACHE = 600
 """Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
 CSRF_SLOT = "\x00csrf-token\x00"
@@ -180,8 +194,9 @@ def create(request: HttpRequest) -> HttpResponse:
     form = CampaignForm(request.POST)
     if not form.is_valid():
         return _home(request, form=form, status=400)
+    data = form.cleaned_data
     campaign = store.create_campaign(
-        _user(request), form.cleaned_data["name"], request=form.cleaned_data["request"]
+        _user(request), data["name"], request=data["request"], difficulty=data["difficulty"]
     )
     return redirect(campaign)
 
@@ -390,9 +405,10 @@ def _page(
     notice: str = "",
     status: int = 200,
     confirm: dict[str, str] | None = None,
+    hint: list[dict[str, Any]] | None = None,
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
-    context = {**_shell(seat, notice), "regions": _shown(request, board, seat, confirm)}
+    context = {**_shell(seat, notice), "regions": _shown(request, board, seat, confirm), "hint": hint}
     if request.htmx:
         return render(request, "campaigns/board.html#board", {**context, "board_oob": True}, status=status)
     return render(request, "campaigns/board.html", context, status=status)
@@ -513,6 +529,33 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     return response
 
 
+@login_required
+@explained
+@require_POST
+@throttled("hint", "60/m")
+def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
+    """What the strong bot would do now: its best moves with their chance of winning,
+    worked out from what the player sees. Each hint is counted with the game."""
+    board, seat = board_for(request, code, "act", recent=RECENT)
+    form = HintForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, board, seat, "That was not a request for a hint.")
+    if form.cleaned_data["version"] != board.version:
+        return _lost_race(request, board, seat)
+    if not board.engine.playing or len(board.legal()) < 2:
+        return _refused(request, board, seat, NO_HINT)
+    view = board.game.view()
+    moves = [
+        {"key": h.action.key, "label": label(view, h.action), "win": round(100 * h.win)}
+        for h in strong_hint(board.game)
+    ]
+    Game.objects.filter(pk=board.game_row.pk).update(hints=F("hints") + 1)
+    context = {**_shell(seat), "hint": moves, "csrf_token": get_token(request)}
+    if request.htmx:
+        return render(request, "campaigns/board.html#hint", context)
+    return _page(request, board, seat, hint=moves)
+
+
 def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpResponse:
     """409 and the board as it stands now, saying what moved it since the player saw it."""
     try:
@@ -545,7 +588,7 @@ def _fresh(request: HttpRequest, board: store.Board, seat: Seat, notice: str = "
     """The version input and the notice, swapped with every answer; after a
     change, the live poll too, so that it does not fetch the board it brought."""
     context = {**_shell(Seat(board.campaign, seat.role), notice), "oob": OOB}
-    names = ("version", "notice", "live") if live else ("version", "notice")
+    names = ("version", "notice", "live", "hint") if live else ("version", "notice")
     return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
 
 
@@ -563,6 +606,27 @@ def story(request: HttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, recent=0)
     context = {"campaign": board.campaign, "seat": seat, "story": board.story()}
     return render(request, "campaigns/story.html", context)
+
+
+@login_required
+@explained
+@require_GET
+def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
+    """The campaign's games as a timeline, with charts drawn on the server."""
+    board, seat = board_for(request, code, recent=0)
+    story = board.story()
+    told = yu_chronicle(story, board.engine.content)
+    hints = dict(board.campaign.games.filter(run=board.campaign.run).values_list("number", "hints"))
+    context = {
+        "campaign": board.campaign,
+        "seat": seat,
+        "story": story,
+        "told": told,
+        "games": [(played, hints.get(played.number, 0)) for played in reversed(told.games)],
+        "hints_total": sum(hints.values()),
+        "charts": [charts.record(told), charts.barbarians(told), charts.flood(told)] if told.finished else [],
+    }
+    return render(request, "campaigns/chronicle.html", context)
 
 
 @require_GET

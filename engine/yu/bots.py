@@ -184,6 +184,14 @@ class HeuristicBot:
         cards = [(s, a) for s, a in scored if a.kind in _HAND_USES or _exhausts(ctx, a)]
         return self._best(cards or scored or [(0.0, a) for a in actions])
 
+    def ranked(self, game: Game) -> list[tuple[float, Action]]:
+        """Every legal action with its score, best first (ending Take Actions
+        scores 0), without drawing on the bot's random generator."""
+        ctx = _Position(game, self.w)
+        scored = [(self.score(ctx, a), a) for a in game.legal_actions()]
+        scored.sort(key=lambda sa: -sa[0])
+        return scored
+
     def _best(self, scored: Sequence[tuple[float, Action]]) -> Action:
         """The best-scored action, ties broken at random."""
         best = max(s for s, _ in scored)
@@ -667,16 +675,4 @@ _SCORES: dict[Kind, Callable[[HeuristicBot, _Position, Action], float]] = {
     Kind.SUFFER: HeuristicBot._score_suffer,
 }
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (``random`` or ``heuristic``) seeded with ``seed``."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "heuristic":
-        return HeuristicBot(seed)
-    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
-
-
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "Weights", "make_bot"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "Weights"]

@@ -19,6 +19,7 @@ from engine.rng import Rng
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind
 from engine.yu.content import Card, Content, Ending, Ongoing, base
+from engine.yu.difficulty import Difficulty, streak_handicap, streak_words
 from engine.yu.events import Event
 from engine.yu.game import Game
 from engine.yu.interpreter import Facts, Words, branch, push, run
@@ -46,7 +47,7 @@ from engine.yu.summary import GameSummary, summarize
 from engine.yu.threats import Risk
 from engine.yu.view import ChoiceView, Page
 
-FORMAT = 3
+FORMAT = 4
 GAME_ZONES = ("townsfolk", "barbarians", "canals", "huts", "ongoing")
 MINIMUM = {"barbarians": 8, "huts": 4}
 """Fewest cards a zone may keep when the story retires some."""
@@ -60,6 +61,9 @@ class Result:
     outcome: Outcome | None = None
     summary: GameSummary | None = None
     """Once the game is over: how far it went and what ended it."""
+    story: tuple[tuple[str, str], ...] = ()
+    """What the story changed after this game, as (kind, subject): the options
+    chosen, the Story cards found, the cards gone into History..."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,8 @@ class WhatsNew:
     """Lasting changes to the board and the rules, in words."""
     start: tuple[str, ...] = ()
     """What this game started with, once, in words."""
+    streak: str | None = None
+    """What the run of wins or losses before this game changed in it, in words."""
     lines: tuple[str, ...] = ()
     """All of the above in words, one sentence each."""
 
@@ -154,14 +160,21 @@ class CampaignView:
     """The game just finished, between games (None while a game is played)."""
     whats_new: WhatsNew
     """What the story changed since the previous game began (empty in game 1)."""
+    difficulty: Difficulty
+    streak: int
+    """Games won in a row (positive) or lost in a row (negative), up to the last one played."""
 
 
 class Campaign:
     """The whole campaign: decks, story, lasting changes and the current game."""
 
-    def __init__(self, content: Content, seed: int) -> None:
+    def __init__(self, content: Content, seed: int, difficulty: Difficulty = Difficulty.STANDARD) -> None:
         self.content = content
         self.seed = seed
+        self.difficulty = difficulty
+        self.streak = 0
+        """Games won in a row (positive) or lost in a row (negative): the next
+        game is harder or easier (:mod:`engine.yu.difficulty`)."""
         self.rng = Rng(seed)
         self.number = 0
         self.wins = 0
@@ -205,10 +218,12 @@ class Campaign:
     # -- starting ----------------------------------------------------------------
 
     @classmethod
-    def new(cls, seed: int, content: Content | None = None) -> Campaign:
+    def new(
+        cls, seed: int, content: Content | None = None, difficulty: Difficulty = Difficulty.STANDARD
+    ) -> Campaign:
         """Campaign setup: 6 shuffled Blue cards over the Gold Victory card, the
-        same for Defeat; then the first game is set up."""
-        c = cls(content or base(), seed)
+        same for Defeat; then the first game is set up at ``difficulty``."""
+        c = cls(content or base(), seed, difficulty)
         for deck, cards in ((c.victory, c.content.victory), (c.defeat, c.content.defeat)):
             others = sorted(e.id for e in cards if not e.gold)
             c.rng.shuffle(others)
@@ -217,8 +232,14 @@ class Campaign:
         return c
 
     @classmethod
-    def replay(cls, seed: int, log: list[str], content: Content | None = None) -> Campaign:
-        c = cls.new(seed, content)
+    def replay(
+        cls,
+        seed: int,
+        log: list[str],
+        content: Content | None = None,
+        difficulty: Difficulty = Difficulty.STANDARD,
+    ) -> Campaign:
+        c = cls.new(seed, content, difficulty)
         for key in log:
             c.apply(key)
         return c
@@ -348,10 +369,11 @@ class Campaign:
     # -- between games --------------------------------------------------------------
 
     def setup(self) -> Setup:
-        """The next game's setup: the cards in play and every lasting change."""
+        """The next game's setup: the cards in play and every lasting change,
+        then the level's changes and the streak's."""
         ongoing = self.zones["ongoing"]
         kinds = {c: self.content.ongoing[c].kind for c in ongoing}
-        return Setup(
+        story = Setup(
             townsfolk=tuple(self.zones["townsfolk"]),
             barbarians=tuple(self.zones["barbarians"]),
             canals=tuple(self.zones["canals"]),
@@ -366,6 +388,7 @@ class Campaign:
             start=tuple(self.start + self.next_start),
             campaign=self.facts(),
         )
+        return streak_handicap(self.streak).apply(self.difficulty.handicap.apply(story))
 
     def _start_game(self) -> None:
         self.number += 1
@@ -378,6 +401,11 @@ class Campaign:
                 *(("module_off", m) for m in before.modules if m not in setup.modules),
                 *self.news,
             ]
+        if self.results:
+            self.results[-1].story = tuple(self.changes)
+        streak = streak_words(self.streak)
+        if streak is not None:
+            self.news.append(("streak", streak))
         self.changes = []
         self.game = Game.new(seed, self.content, setup)
         self.results.append(Result(self.number, seed))
@@ -403,6 +431,7 @@ class Campaign:
             self.wins += 1
         else:
             self.losses += 1
+        self.streak = max(self.streak, 0) + 1 if won else min(self.streak, 0) - 1
         card_id = (self.victory if won else self.defeat).pop()
         self.revealed.append(card_id)
         ending = self.content.endings[card_id]
@@ -417,6 +446,7 @@ class Campaign:
         run(self, WORDS)
         if not self.stack and self.revealed and self.content.endings[self.revealed[-1]].gold:
             self.over = True
+            self.results[-1].story = tuple(self.changes)
             self._event("over", "The campaign is over.")
 
     def _read(self, step: Read) -> None:
@@ -542,6 +572,7 @@ class Campaign:
             *(f"No longer in play: {name}." for name in removed),
             *of("adjust"),
             *(f"This game started with: {what}." for what in of("start")),
+            *of("streak"),
         ]
         return WhatsNew(
             self.number,
@@ -553,6 +584,7 @@ class Campaign:
             retired,
             of("adjust"),
             of("start"),
+            next(iter(of("streak")), None),
             tuple(lines),
         )
 
@@ -586,11 +618,13 @@ class Campaign:
             history=tuple(content.cards[c] for c in self.zones["history"]),
             ongoing=tuple(Beside(content.ongoing[c], self.skills.get(c)) for c in self.zones["ongoing"]),
             modules=tuple(self.modules_on),
-            results=tuple(Result(r.game, r.seed, r.outcome, r.summary) for r in self.results),
+            results=tuple(Result(r.game, r.seed, r.outcome, r.summary, r.story) for r in self.results),
             decision=ChoiceView(tuple(o.label for o in decision.options)) if decision else None,
             game_over=game_over,
             summary=self.results[-1].summary if game_over and self.results else None,
             whats_new=self.whats_new(),
+            difficulty=self.difficulty,
+            streak=self.streak,
         )
 
     # -- serialization -------------------------------------------------------------------
@@ -601,6 +635,8 @@ class Campaign:
             "game": "yu-campaign",
             "content": self.content.version,
             "seed": self.seed,
+            "difficulty": self.difficulty.value,
+            "streak": self.streak,
             "rng": self.rng.state,
             "number": self.number,
             "wins": self.wins,
@@ -625,6 +661,7 @@ class Campaign:
                     r.seed,
                     r.outcome.value if r.outcome else None,
                     r.summary.to_json() if r.summary else None,
+                    [list(c) for c in r.story],
                 ]
                 for r in self.results
             ],
@@ -644,7 +681,8 @@ class Campaign:
             raise ValueError(f"not a Legacy of Yu campaign in format {FORMAT}")
         if data["content"] != content.version:
             raise ValueError(f"campaign was saved with content {data['content']}, not {content.version}")
-        c = cls(content, data["seed"])
+        c = cls(content, data["seed"], Difficulty(data["difficulty"]))
+        c.streak = data["streak"]
         c.rng.state = data["rng"]
         for name in ("number", "wins", "losses", "barbarians_extra", "ready_pile", "over"):
             setattr(c, name, data[name])
@@ -656,8 +694,14 @@ class Campaign:
         for name in ("harvest", "start", "next_start", "stack"):
             setattr(c, name, list(decode(data[name])))
         c.results = [
-            Result(g, s, Outcome(o) if o else None, GameSummary.from_json(m) if m else None)
-            for g, s, o, m in data["results"]
+            Result(
+                g,
+                s,
+                Outcome(o) if o else None,
+                GameSummary.from_json(m) if m else None,
+                tuple((kind, subject) for kind, subject in story),
+            )
+            for g, s, o, m, story in data["results"]
         ]
         c.chosen = [(i, label) for i, label in data["chosen"]]
         c.changes = [(kind, subject) for kind, subject in data["changes"]]

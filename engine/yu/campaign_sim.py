@@ -14,10 +14,11 @@ from itertools import combinations
 from typing import NamedTuple
 
 from engine.rng import Rng
-from engine.yu.bots import BOTS, make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.careful import Careful
 from engine.yu.content import Content, base
+from engine.yu.difficulty import Difficulty
+from engine.yu.roster import BOTS, make_bot
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
 from engine.yu.steps import Choice
@@ -41,6 +42,7 @@ class Spread(NamedTuple):
 
 @dataclass
 class CampaignReport:
+    difficulty: Difficulty = Difficulty.STANDARD
     campaigns: int = 0
     games: list[int] = field(default_factory=list)
     won: int = 0
@@ -91,6 +93,7 @@ class CampaignReport:
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "difficulty": self.difficulty.value,
             "campaigns": self.campaigns,
             "games_per_campaign": Spread.of([float(g) for g in self.games])._asdict(),
             "campaign_win_rate": round(self.won / self.campaigns, 3) if self.campaigns else 0.0,
@@ -129,6 +132,7 @@ class CampaignReport:
         defeats = ", ".join(f"{why}: {n}" for why, n in sorted(self.gold_defeats.items())) or "none"
         return "\n".join(
             [
+                f"{'difficulty':<24} {self.difficulty}",
                 f"{'campaigns':<24} {self.campaigns}",
                 spread("games per campaign", [float(g) for g in self.games]),
                 f"{'campaigns won':<24} {self.won / campaigns:.0%}",
@@ -167,12 +171,13 @@ def play_campaign(
     seed: int,
     content: Content | None = None,
     log: list[str] | None = None,
+    difficulty: Difficulty = Difficulty.STANDARD,
     met: Met | None = None,
 ) -> Campaign:
     """One whole campaign: the bot plays the games, the story's choices are
     made at random (by the careful chooser for ``careful``). The keys of the
     actions taken go to ``log`` when given, what it met to ``met``."""
-    campaign = Campaign.new(game_seed(seed, 0), content)
+    campaign = Campaign.new(game_seed(seed, 0), content, difficulty)
     leaders = {b.id for b in campaign.content.barbarians.values() if b.leader}
     careful = bot_name == CAREFUL
     chooser = Rng(bot_seed(seed, 0))
@@ -211,16 +216,22 @@ def _careful(campaign: Campaign) -> Careful:
 
 
 def run(
-    campaigns: int, bot_name: str = "heuristic", seed: int = 0, content: Content | None = None
+    campaigns: int,
+    bot_name: str = "heuristic",
+    seed: int = 0,
+    content: Content | None = None,
+    difficulty: Difficulty = Difficulty.STANDARD,
 ) -> CampaignReport:
     content = content or base()
-    report = CampaignReport(never_read=set(content.entries), never_found=set(content.story_deck))
+    report = CampaignReport(
+        never_read=set(content.entries), never_found=set(content.story_deck), difficulty=difficulty
+    )
     entries = len(content.entries) or 1
     cards = len(content.story_deck) or 1
     start = time.perf_counter()
     for i in range(campaigns):
         met = Met()
-        c = play_campaign(bot_name, seed * 1_000_003 + i, content, met=met)
+        c = play_campaign(bot_name, seed * 1_000_003 + i, content, difficulty=difficulty, met=met)
         read = {n for n, _ in c.read}
         found = {card for zone in c.zones.values() for card in zone if content.stone(card)}
         report.leaders[len(met.leaders)] += 1

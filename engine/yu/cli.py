@@ -1,8 +1,9 @@
 """The command line: play a game in the terminal, or simulate many with a bot.
 
     python -m engine.yu play --seed 7
+    python -m engine.yu play --campaign --difficulty hard --seed 7
     python -m engine.yu simulate --games 1000 --bot heuristic --seed 1 [--json]
-    python -m engine.yu campaigns --campaigns 300 --bot heuristic --seed 1 [--json]
+    python -m engine.yu campaigns --campaigns 300 --bot heuristic --seed 1 [--difficulty hard] [--json]
     python -m engine.yu content check
 
 The terminal game shows only what :meth:`Game.view` shows (the one place
@@ -20,15 +21,18 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.yu import words
-from engine.yu.actions import Action, IllegalAction, Kind, Payment
-from engine.yu.bots import BOTS
+from engine.yu.actions import Action, IllegalAction, Kind
+from engine.yu.campaign import Campaign
 from engine.yu.campaign_sim import CAMPAIGN_BOTS
 from engine.yu.content import Barbarian, Townsfolk
+from engine.yu.difficulty import Difficulty
 from engine.yu.events import Event
 from engine.yu.game import Game, new_game
 from engine.yu.items import ITEMS, WORKERS
+from engine.yu.labels import label
+from engine.yu.roster import BOTS
 from engine.yu.simulate import simulate
-from engine.yu.view import BribeView, ChoiceView, View, prompt
+from engine.yu.view import Page, View, prompt
 
 HELP = """Type the number of an action, or its key (like play:t07 or trade:1:clay).
   b   show the board again        h   this help        q   quit"""
@@ -41,8 +45,10 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m engine.yu", description="Legacy of Yu, the base game.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play a game in the terminal")
+    play = commands.add_parser("play", help="play a game, or a whole campaign, in the terminal")
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
+    play.add_argument("--campaign", action="store_true", help="play a whole campaign, game after game")
+    _difficulty(play, "the campaign's level (default standard)")
 
     sim = commands.add_parser("simulate", help="play many games with a bot and count the outcomes")
     sim.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
@@ -60,11 +66,18 @@ def parser() -> argparse.ArgumentParser:
     )
     camp.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     camp.add_argument("--json", action="store_true", help="print the report as JSON")
+    _difficulty(camp, "the level the campaigns are played at (default standard)")
 
     content = commands.add_parser("content", help="check the game and campaign content")
     content.add_argument("check", choices=["check"], help="check every file, reference and path")
     content.add_argument("--dir", type=Path, default=None, help="a content folder (default: the game's)")
     return top
+
+
+def _difficulty(command: argparse.ArgumentParser, text: str) -> None:
+    command.add_argument(
+        "--difficulty", type=Difficulty, choices=list(Difficulty), default=Difficulty.STANDARD, help=text
+    )
 
 
 def _positive(text: str) -> int:
@@ -84,7 +97,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "campaigns":
         from engine.yu.campaign_sim import run
 
-        found = run(args.campaigns, args.bot, args.seed)
+        found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty)
         print(json.dumps(found.to_dict(), indent=2) if args.json else found.table(), file=out)
         return 0
     if args.command == "content":
@@ -96,6 +109,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         print(f"{len(wrong)} problem(s) found." if wrong else "The content is whole.", file=out)
         return 1 if wrong else 0
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+    if args.campaign:
+        return play_campaign(seed, args.difficulty, stdin or sys.stdin, out)
     return play(seed, stdin or sys.stdin, out)
 
 
@@ -108,33 +123,73 @@ def play(seed: int, stdin: TextIO, out: TextIO) -> int:
     say = _printer(out)
     say(f"Legacy of Yu, game seed {seed}. Build all six Canal sections before the Flood.")
     say(HELP)
-    events: list[Event] = list(game.events)
+    events = _play_game(game, game, list(game.events), stdin, say)
+    if events is not None:
+        _game_over(game, events, say)
+    return 0
+
+
+def play_campaign(seed: int, difficulty: Difficulty, stdin: TextIO, out: TextIO) -> int:
+    """Play a whole campaign, game after game, reading answers from ``stdin``;
+    between games the Story Book entries read are shown and the story's
+    choices asked. Returns the exit status."""
+    campaign = Campaign.new(seed, difficulty=difficulty)
+    say = _printer(out)
+    say(
+        f"Legacy of Yu, a campaign at the {difficulty} level, seed {seed}: win seven games before you "
+        f"lose seven. {difficulty.describe}"
+    )
+    say(HELP)
+    events = list(campaign.game.events if campaign.game else ())
+    while True:
+        game = campaign.game
+        assert game is not None
+        view = campaign.view()
+        say("")
+        say(f"=== Game {view.game} of the campaign: {view.wins} won, {view.losses} lost so far ===")
+        for line in view.whats_new.lines:
+            say(f"  - {line}")
+        played = _play_game(campaign, game, events, stdin, say)
+        if played is None:
+            return 0
+        _game_over(game, [], say)
+        after = _between_games(campaign, played, len(game.view().story), stdin, say)
+        if after is None:
+            return 0
+        events = after
+        if campaign.over:
+            word = "won" if campaign.won else "lost"
+            say(f"The campaign is over: you {word} it, {campaign.wins} games to {campaign.losses}.")
+            return 0
+
+
+def _play_game(
+    table: Game | Campaign, game: Game, events: list[Event], stdin: TextIO, say: Callable[..., None]
+) -> list[Event] | None:
+    """Play ``game`` to its end, applying the player's actions to ``table``
+    (the game, or the campaign it belongs to). Returns what happened at the
+    last action, or None when the player left."""
     show_board = True
+    read = 0
     while not game.over:
         view = game.view()
-        actions = game.legal_actions()
+        actions = table.legal_actions()
         if events:
-            say("")
-            say("What happened:")
-            for event in events:
-                say(f"  - {event.text}")
+            _happened(events, say)
             events = []
+        for page in view.story[read:]:
+            say("")
+            say(_page(page))
+        read = len(view.story)
         if show_board:
             say("")
             say(render(view))
         say("")
         say(render_actions(view, actions))
-        say("> ", end="")
-        line = stdin.readline()
-        if not line:
-            say("")
-            say("No more input: leaving the game.")
-            return 0
-        answer = line.strip()
+        answer = _ask(stdin, say)
+        if answer is None:
+            return None
         show_board = False
-        if answer.lower() in ("q", "quit", "exit"):
-            say("You left the game.")
-            return 0
         if answer.lower() in ("h", "help", "?"):
             say(HELP)
             continue
@@ -143,12 +198,80 @@ def play(seed: int, stdin: TextIO, out: TextIO) -> int:
             continue
         if not answer:
             continue
-        action = _read_action(answer, actions, game, say)
+        action = _read_action(answer, actions, table, say)
         if action is None:
             continue
-        events = game.apply(action)
+        events = table.apply(action)
         say(f"You chose: {label(view, action)}")
         show_board = True
+    return events
+
+
+def _between_games(
+    campaign: Campaign, events: list[Event], shown: int, stdin: TextIO, say: Callable[..., None]
+) -> list[Event] | None:
+    """After a game: what happened, the Story Book entries read, and the
+    story's choices, until the next game starts or the campaign is over.
+    ``shown``: the entries of this game already shown. Returns the events of
+    starting the next game, or None when the player left."""
+    while True:
+        _happened(events, say)
+        pages = campaign.view().this_game
+        for page in pages[shown:]:
+            say("")
+            say(_page(page))
+        shown = len(pages)
+        if campaign.over:
+            return []
+        decision = campaign.view().decision
+        say("")
+        if decision is None:
+            say("Press Enter to start the next game.")
+        else:
+            say("The story asks you to choose:")
+            for n, option in enumerate(decision.labels, 1):
+                say(f"  {n}. {option}  [choose:{n}]")
+        answer = _ask(stdin, say)
+        if answer is None:
+            return None
+        if answer.lower() in ("h", "help", "?"):
+            say(HELP)
+            events = []
+            continue
+        action = _read_action(answer or "next", campaign.legal_actions(), campaign, say)
+        events = [] if action is None else campaign.apply(action)
+        if action is not None and action.kind is Kind.NEXT:
+            return events
+
+
+def _ask(stdin: TextIO, say: Callable[..., None]) -> str | None:
+    """The player's next answer; None when they quit or the input ends."""
+    say("> ", end="")
+    line = stdin.readline()
+    if not line:
+        say("")
+        say("No more input: leaving the game.")
+        return None
+    answer = line.strip()
+    if answer.lower() in ("q", "quit", "exit"):
+        say("You left the game.")
+        return None
+    return answer
+
+
+def _happened(events: list[Event], say: Callable[..., None]) -> None:
+    if events:
+        say("")
+        say("What happened:")
+        for event in events:
+            say(f"  - {event.text}")
+
+
+def _page(page: Page) -> str:
+    return f"Story Book entry {page.number}: {page.title}\n{page.text}"
+
+
+def _game_over(game: Game, events: list[Event], say: Callable[..., None]) -> None:
     for event in events:
         say(f"  - {event.text}")
     view = game.view()
@@ -156,7 +279,6 @@ def play(seed: int, stdin: TextIO, out: TextIO) -> int:
     say(render(view))
     say("")
     say(f"Game over after {view.round} Round(s): {words.OUTCOMES[view.outcome]}")
-    return 0
 
 
 def _printer(out: TextIO) -> Callable[..., None]:
@@ -167,7 +289,9 @@ def _printer(out: TextIO) -> Callable[..., None]:
     return say
 
 
-def _read_action(answer: str, actions: list[Action], game: Game, say: Callable[..., None]) -> Action | None:
+def _read_action(
+    answer: str, actions: list[Action], table: Game | Campaign, say: Callable[..., None]
+) -> Action | None:
     """The action the player typed (a number or a key), or None after saying why not."""
     if answer.isdigit():
         n = int(answer)
@@ -182,7 +306,7 @@ def _read_action(answer: str, actions: list[Action], game: Game, say: Callable[.
         return None
     if action in actions:
         return action
-    say(f"Refused: {game.explain(action)}")
+    say(f"Refused: {table.explain(action)}")
     return None
 
 
@@ -340,80 +464,3 @@ def render_actions(view: View, actions: list[Action]) -> str:
     for n, action in enumerate(actions, 1):
         lines.append(f"  {n:>{width}}. {label(view, action)}  [{action.key}]")
     return "\n".join(lines)
-
-
-def _workers(payment: Payment | None) -> str:
-    return ", ".join(f"{n} {WORKERS[c]}" for c, n in enumerate(payment or ()) if n) or "no Workers"
-
-
-def label(view: View, action: Action) -> str:
-    """An action in words, using only what the view shows."""
-    kind = action.kind
-    if kind in (Kind.PLAY, Kind.DISCARD, Kind.TUCK):
-        card = next(c for c in view.hand if c.id == action.card)
-        if kind is Kind.PLAY:
-            return f"Play {card.name} for {words.steps(card.play)}"
-        if kind is Kind.DISCARD:
-            return f"Discard {card.name} for {words.steps(card.discarded)}"
-        return f"Tuck {card.name} under the board ({words.steps(card.tuck)} every Harvest)"
-    if kind is Kind.CANAL:
-        section = next(s for s in view.river if s.barge)
-        cowrie = section.card.cost.resources[0]
-        paid = _workers(action.payment) + (f" and {cowrie} cowrie" if cowrie else "")
-        return f"Build Canal section {section.space} ({section.card.name}), paying {paid}"
-    if kind in (Kind.RECRUIT, Kind.DISMISS, Kind.ATTACK):
-        space = view.row[(action.space or 0) - 1]
-        name = space.card.name if space.card else "?"
-        if kind is Kind.RECRUIT:
-            return f"Recruit {name} from space {space.space} for {space.cost} provision"
-        if kind is Kind.DISMISS:
-            gain = words.steps(space.card.play) if isinstance(space.card, Townsfolk) else "?"
-            return f"Dismiss {name} from space {space.space} for {space.cost} provision, gaining {gain}"
-        reward = words.steps(space.card.reward) if isinstance(space.card, Barbarian) else "?"
-        paid = f"{_workers(action.payment)} and {space.cost} provision"
-        return f"Attack {name} on space {space.space} with {paid}, for {reward}"
-    if kind is Kind.BUILD:
-        building = next(c.building for c in view.buildings if c.building.id == action.building)
-        site = view.sites[(action.site or 0) - 1]
-        covers = f", covering {words.steps(site.covers)}" if site.covers else ""
-        paid = _workers(action.payment)
-        return f"Build {building.name} ({building.kind}) on site {site.number} with {paid}{covers}"
-    if kind is Kind.HUT:
-        hut = view.hut_spaces[(action.space or 0) - 1]
-        colour = _workers(action.payment)[2:]
-        return f"Place a {colour} Worker on Hut space {hut.number} for {words.steps(hut.reward)}"
-    if kind is Kind.TRADE:
-        return _trade_label(view, action)
-    if kind is Kind.END:
-        return "End your actions for this Round"
-    if kind is Kind.PICK:
-        return "Take nothing (none is left)" if action.item is None else f"Take 1 {ITEMS[action.item]}"
-    if kind is Kind.BRIBE and isinstance(view.decision, BribeView):
-        band = view.decision.barbarian
-        paid = f" with {_workers(action.payment)}" if action.payment else ""
-        return f"Bribe {band.name} ({words.cost(view.decision.bribe)}){paid}"
-    if kind is Kind.SUFFER and isinstance(view.decision, BribeView):
-        return f"Refuse the bribe and lose {view.decision.damage} Townsfolk from the Ready Pile"
-    if kind is Kind.CHOOSE and isinstance(view.decision, ChoiceView):
-        return f"Choose: {view.decision.labels[(action.option or 0) - 1]}"
-    if kind is Kind.FEED:
-        return (
-            "Feed the settlement from the stores"
-            if action.card is None
-            else f"Feed the settlement with {action.card}"
-        )
-    if kind is Kind.LEVEE:
-        return f"Raise the levee with {_workers(action.payment)}"
-    if kind is Kind.FORTUNE:
-        return f"Play the Fortuity card {next(c.name for c in view.fortunes if c.id == action.card)}"
-    return action.key
-
-
-def _trade_label(view: View, action: Action) -> str:
-    trade = view.trades[(action.trade or 0) - 1].trade
-    option = next(o for o in trade.options if o.item == action.item)
-    if action.card is not None:
-        card = next(c for c in view.hand if c.id == action.card)
-        return f"Trade {trade.number}: exhaust {card.name} from your hand for {words.steps(option.gain)}"
-    paid = f" (Workers: {_workers(action.payment)})" if action.payment else ""
-    return f"Trade {trade.number}: give {words.cost(option.cost)}, get {words.steps(option.gain)}{paid}"

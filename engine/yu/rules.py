@@ -243,6 +243,7 @@ def end_game(g: State, reason: Outcome, cause: str) -> None:
     ``cause`` says exactly what ended it, in words."""
     g.outcome = reason
     g.cause = cause
+    record_pressure(g)
     g.phase = Phase.OVER
     g.stack.clear()
     event(g, "outcome", outcome_text(reason), data=reason.value)
@@ -454,10 +455,16 @@ def _attack(g: State, step: Attack) -> None:
 NEXT_ROUND = (Harvest(), TakeActions())
 
 
+def record_pressure(g: State) -> None:
+    """Note how close the Flood and the Barbarians are now (see ``State.pressure``)."""
+    g.pressure.append((g.built - g.flood, len(card_row.barbarians(g.row))))
+
+
 def _end_round(g: State, step: EndRound) -> None:
     if g.built >= 6:
         end_game(g, Outcome.WON, f"All six Canal sections stood when Round {g.round} was played out.")
         return
+    record_pressure(g)
     g.round += 1
     push(g, NEXT_ROUND)
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.rng import Rng
-from engine.yu.bots import make_bot
 from engine.yu.content import Content, base
 from engine.yu.game import Game, new_game
+from engine.yu.roster import make_bot
 from engine.yu.state import LOSSES, Outcome
 
 MAX_ACTIONS = 20_000

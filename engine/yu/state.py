@@ -19,7 +19,7 @@ from engine.yu.events import Event
 from engine.yu.interpreter import Facts
 from engine.yu.steps import CampaignStep, Decision, Step, decode, encode
 
-FORMAT = 3
+FORMAT = 4
 """Version of the JSON form of a game; bump it when the form changes."""
 
 
@@ -87,6 +87,7 @@ class State:
         "harvest_extra",
         "modules",
         "stack",
+        "pressure",
     )
     """Every list a game changes in place: :meth:`copy` copies them."""
 
@@ -134,6 +135,10 @@ class State:
         """Every card dealt into this game, sorted: each is in exactly one zone."""
         self.fed = False
         self.levee_used = False
+        self.pressure: list[tuple[int, int]] = []
+        """(Flood margin, Barbarians in the Card Row) as each Round ended, and as
+        the game ended: the margin is the Canal sections built minus the Flood's
+        space (0: its next move loses; below 0: it has)."""
         self.chapter: Chapter | None = None
         self.events: list[Event] = []
         self.legal: dict[Action, None] | None = None
@@ -225,6 +230,7 @@ class State:
             "modules": list(self.modules),
             "fed": self.fed,
             "levee_used": self.levee_used,
+            "pressure": [list(p) for p in self.pressure],
             "chapter": None
             if chapter is None
             else {
@@ -266,6 +272,7 @@ class State:
             setattr(g, name, list(data[name]))
         g.stack = list(decode(data["stack"]))
         g.harvest_extra = list(decode(data["harvest_extra"]))
+        g.pressure = [(margin, bands) for margin, bands in data["pressure"]]
         chapter = data["chapter"]
         if chapter is not None:
             g.chapter = Chapter(

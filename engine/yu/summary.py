@@ -30,7 +30,21 @@ class GameSummary:
     huts: int
     buildings: int
     """The other buildings: Farms, Outposts and the Fortress."""
+    pressure: tuple[tuple[int, int], ...] = ()
+    """(Flood margin, Barbarians in the Card Row) as each Round ended and as the
+    game ended (see ``State.pressure``)."""
     sections: int = SECTIONS
+
+    @property
+    def closest_flood(self) -> int:
+        """The least Flood margin of the game: 0, its next move would have lost;
+        below 0, it reached an unbuilt section."""
+        return min((margin for margin, _ in self.pressure), default=self.sections)
+
+    @property
+    def most_barbarians(self) -> int:
+        """The most Barbarians the Card Row held at the end of a Round."""
+        return max((bands for _, bands in self.pressure), default=0)
 
     @property
     def won(self) -> bool:
@@ -46,11 +60,13 @@ class GameSummary:
             "tucked": self.tucked,
             "huts": self.huts,
             "buildings": self.buildings,
+            "pressure": [list(p) for p in self.pressure],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSummary:
-        return cls(**{**data, "outcome": Outcome(data["outcome"])})
+        pressure = tuple((margin, bands) for margin, bands in data.get("pressure", ()))
+        return cls(**{**data, "outcome": Outcome(data["outcome"]), "pressure": pressure})
 
 
 def summarize(g: State) -> GameSummary:
@@ -66,4 +82,5 @@ def summarize(g: State) -> GameSummary:
         tucked=len(g.tucked),
         huts=kinds.count(BuildingKind.HUT),
         buildings=sum(k is not BuildingKind.HUT for k in kinds),
+        pressure=tuple(g.pressure),
     )

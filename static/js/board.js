@@ -217,6 +217,8 @@
       done = press('#decision button[name=key][value="undo"]');
     } else if (key === "s") {
       done = press("#decision .drawer-toggle");
+    } else if (key === "h") {
+      done = press("#decision .advice-form button");
     } else if (key === "escape") {
       const cancel = document.querySelector("#decision.confirming a[data-option]");
       if (cancel) {

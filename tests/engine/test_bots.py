@@ -10,8 +10,9 @@ from scenario import blank, edit, give, place
 
 from engine.rng import Rng
 from engine.yu import Action, Game, new_game
-from engine.yu.bots import HeuristicBot, RandomBot, make_bot
+from engine.yu.bots import HeuristicBot, RandomBot
 from engine.yu.content import load
+from engine.yu.roster import make_bot
 from engine.yu.rules import food_wanted
 from engine.yu.setup import Setup
 from engine.yu.simulate import bot_seed, game_seed, play_one, simulate

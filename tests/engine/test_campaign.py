@@ -379,3 +379,23 @@ def test_content_check_exits_non_zero_and_lists_problems() -> None:
     out = io.StringIO()
     assert main(["content", "check", "--dir", str(STORY)], stdout=out) == 1
     assert "the Story Deck holds 10 cards, not 71" in out.getvalue()
+
+
+def test_each_result_keeps_what_the_story_changed_after_its_game(story: Content) -> None:
+    c = Campaign.new(6, story)
+    play_out(c, ["won", "flood"])
+    first, second = c.results[0], c.results[1]
+    assert first.story and first.story == tuple(n for n in c.news if n[0] not in ("module", "module_off"))
+    assert second.story == ()  # its story is still being told
+    again = Campaign.from_dict(json.loads(json.dumps(c.to_dict())), story)
+    assert [r.story for r in again.results] == [r.story for r in c.results]
+    assert c.view().results[0].story == first.story
+
+
+def test_the_last_result_keeps_the_gold_card_s_changes(story: Content) -> None:
+    c = Campaign.new(4, story)
+    play_out(c, ["won"] * 7)
+    while c.decision is not None:
+        c.apply("choose:1")
+    assert c.over
+    assert c.results[-1].story == tuple(c.changes)

@@ -9,9 +9,12 @@ import sys
 from pathlib import Path
 
 from engine.yu import new_game, words
-from engine.yu.bots import make_bot
-from engine.yu.cli import label, main
+from engine.yu.campaign import Campaign
+from engine.yu.cli import main
 from engine.yu.content import base
+from engine.yu.difficulty import Difficulty
+from engine.yu.labels import label
+from engine.yu.roster import make_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,6 +106,40 @@ def test_play_a_whole_game_through_stdin() -> None:
     assert "Game over after" in text
     assert words.OUTCOMES[game.outcome] in text
     assert "Refused" not in text
+
+
+def test_play_a_campaign_shows_the_story_between_games_then_the_next_game() -> None:
+    c = Campaign.new(5, difficulty=Difficulty.HARD)
+    bot = make_bot("heuristic", 1)
+    keys = []
+    while c.playing:
+        assert c.game is not None
+        action = bot.choose(c.game)
+        keys.append(action.key)
+        c.apply(action)
+    labels: list[str] = []
+    while c.decision is not None:
+        decision = c.view().decision
+        assert decision is not None
+        labels += decision.labels
+        keys.append("1")
+        c.apply("choose:1")
+    pages = c.view().this_game
+    c.apply("next")
+    keys.append("")  # Enter starts the next game
+    text = run(["play", "--campaign", "--seed", "5", "--difficulty", "hard"], "\n".join(keys) + "\nq\n")
+    assert Difficulty.HARD.describe in text and "Game over after" in text
+    for page in pages:
+        assert f"Story Book entry {page.number}: {page.title}\n{page.text}" in text
+    assert labels and all(f". {label}  [choose:" in text for label in labels)
+    view = c.view()
+    between, game_two = text.split(
+        f"=== Game 2 of the campaign: {view.wins} won, {view.losses} lost so far ==="
+    )
+    assert "Press Enter to start the next game." in between
+    assert view.whats_new.lines and all(line in game_two for line in view.whats_new.lines)
+    assert "Round 1" in game_two and "Refused" not in text
+    assert text.rstrip().endswith("You left the game.")
 
 
 def test_python_m_engine_yu_runs() -> None:

@@ -12,9 +12,21 @@ from scenario import edit, give, place, resolve, set_row, settle
 from engine.yu import Content, Game, load
 from engine.yu.campaign import Campaign
 from engine.yu.interpreter import push
+from engine.yu.roster import make_bot
 from engine.yu.rules import resolve as run
 from engine.yu.state import Outcome, Phase
-from engine.yu.steps import Destroy, Draw, Flood, Harvest, Read, Refresh, Retire, RevealBarbarian, TakeActions
+from engine.yu.steps import (
+    Destroy,
+    Draw,
+    EndRound,
+    Flood,
+    Harvest,
+    Read,
+    Refresh,
+    Retire,
+    RevealBarbarian,
+    TakeActions,
+)
 from engine.yu.summary import GameSummary, summarize
 
 STORY = Path(__file__).parent / "campaign_content"
@@ -59,6 +71,7 @@ def test_the_summary_counts_rounds_canals_barbarians_tucks_and_buildings(game: G
         tucked=1,
         huts=1,
         buildings=2,
+        pressure=((-1, 0),),
     )
 
 
@@ -271,3 +284,28 @@ def test_a_choice_between_games_is_new_and_in_the_journal(story: Content) -> Non
     assert "You chose: Let them come." in news.lines
     assert "Each Refresh now adds more Barbarians (+1)." in news.adjustments
     assert {r.page.number: r.chosen for r in c.view().journal}[102] == ("Let them come",)
+
+
+def test_the_pressure_is_noted_as_each_round_ends(game: Game) -> None:
+    edit(game, built=2, flood=1)
+    barbarians(game, 3)
+    resolve(game, EndRound())
+    assert game.pressure == [(1, 3)]
+    assert game.round == 2
+
+
+def test_the_pressure_of_a_whole_game_is_in_its_summary() -> None:
+    game = Game.new(5)
+    bot = make_bot("heuristic", 5)
+    while not game.over:
+        assert len(game.pressure) == game.round - 1
+        game.apply(bot.choose(game))
+    summary = summarize(game)
+    assert len(summary.pressure) == summary.rounds
+    assert summary.pressure[-1] == (
+        game.built - game.flood,
+        sum(1 for c in game.row if c and c.startswith("b")),
+    )
+    assert summary.closest_flood == min(m for m, _ in summary.pressure)
+    assert summary.most_barbarians == max(b for _, b in summary.pressure)
+    assert GameSummary.from_json(summary.to_json()) == summary

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from campaigns import store
 from campaigns.models import Campaign
 from engine.yu import Game as YuGame
-from engine.yu.bots import make_bot
+from engine.yu.roster import make_bot
 
 from .base import BaseTestCase, quiet_plays
 

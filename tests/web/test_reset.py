@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import json
+
 from campaigns import store
 from campaigns.models import GameAction
+from engine.yu.campaign import Campaign as YuCampaign
+from engine.yu.difficulty import Difficulty
 
 from .base import BaseTestCase
 
@@ -44,3 +48,14 @@ class ResetTestCase(BaseTestCase):
     def test_it_requires_login(self) -> None:
         r = self.client.post(self.url)
         self.assertRedirects(r, f"/accounts/login/?next={self.url}")
+
+    def test_the_new_run_keeps_the_difficulty(self) -> None:
+        hard = store.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
+        self.client.force_login(self.alice)
+        self.client.post(f"/c/{hard.code}/reset/")
+        hard.refresh_from_db()
+        self.assertEqual((hard.run, hard.difficulty), (2, "hard"))
+        fresh = YuCampaign.new(hard.seed, difficulty=Difficulty.HARD).game
+        assert fresh is not None
+        self.assertEqual(hard.games.get(run=2).state, json.loads(json.dumps(fresh.to_dict())))
+        self.assertIs(store.load(hard).engine.difficulty, Difficulty.HARD)

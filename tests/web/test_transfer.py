@@ -13,6 +13,7 @@ from campaigns import store, transfer
 from campaigns.models import Campaign, Game, GameAction, Role
 from engine.yu import Action
 from engine.yu.campaign_sim import game_seed, play_campaign
+from engine.yu.difficulty import Difficulty
 
 from .base import BaseTestCase, quiet_plays
 
@@ -57,7 +58,9 @@ class TransferTestCase(BaseTestCase):
     def test_the_file_holds_the_seed_the_log_the_content_and_the_name_only(self) -> None:
         self.share(self.campaign, self.carol, Role.WATCH)
         data = self.export()
-        self.assertEqual(set(data), {"format", "version", "content", "name", "seed", "log", "exported"})
+        keys = {"format", "version", "content", "name", "difficulty", "seed", "log", "exported"}
+        self.assertEqual(set(data), keys)
+        self.assertEqual(data["difficulty"], "standard")
         self.assertEqual((data["format"], data["version"]), (transfer.FORMAT, transfer.VERSION))
         self.assertEqual(
             (data["name"], data["seed"], data["log"]), ("Yellow River", self.campaign.seed, self.log)
@@ -119,6 +122,8 @@ class TransferTestCase(BaseTestCase):
             ({**good, "seed": "7"}, "seed is not a whole number"),
             ({**good, "seed": 2**63}, "seed is not a whole number"),
             ({**good, "log": "play:1"}, "log is not a list of actions"),
+            ({**good, "difficulty": "nightmare"}, "difficulty is not one of gentle, standard, hard"),
+            ({**good, "difficulty": "hard"}, "does not replay"),
             ({**good, "log": [*log[:3], 7]}, "log is not a list of actions"),
             ({**good, "log": [*log[:3], "fly:away"]}, "Action 4 of 4 (&#x27;fly:away&#x27;) does not replay"),
             ({**good, "log": [log[1], *log]}, "does not replay"),
@@ -153,3 +158,21 @@ class TransferTestCase(BaseTestCase):
             self.client.post("/campaigns/import/", {}), "This field is required", status_code=400
         )
         self.assertFalse(Campaign.objects.filter(owner=self.bob).exists())
+
+    def test_the_difficulty_goes_with_the_file(self) -> None:
+        self.client.force_login(self.alice)
+        hard = store.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
+        board = store.load(hard)
+        store.act(board, board.legal()[0], board.version)
+        data = json.loads(self.client.get(f"/c/{hard.code}/export/").content)
+        self.assertEqual(data["difficulty"], "hard")
+        self.bring_back(data)
+        copy = Campaign.objects.get(owner=self.bob, name="Steep")
+        self.assertEqual(copy.difficulty, "hard")
+        self.assertEqual(copy.games.get().state, hard.games.get().state)
+
+    def test_a_file_from_before_difficulty_levels_is_standard(self) -> None:
+        data = self.export()
+        del data["difficulty"]
+        self.bring_back(data)
+        self.assertEqual(Campaign.objects.get(owner=self.bob).difficulty, "standard")

@@ -15,8 +15,8 @@ import json
 from collections.abc import Iterator
 
 from engine.rng import Rng
-from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
+from engine.yu.roster import make_bot
 from engine.yu.simulate import bot_seed, game_seed
 
 POINTS = ("game 1, action 1", "game 1, action 150", "game 10, action 1")

@@ -1,0 +1,177 @@
+"""The chronicle's charts, laid out on the server as SVG: the campaign's
+record game by game, and how close the Flood and the Barbarians came in each.
+
+Each chart is a :class:`Chart` of shapes in a fixed coordinate box that
+``campaigns/_chart.svg`` draws; every shape carries its value in words (a
+``<title>``) and the page shows the same figures in a table, so that the charts
+read without JavaScript and without sight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.yu.chronicle import Chronicle, Played
+
+WIDTH, HEIGHT = 640, 220
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 34
+"""The plot's margins inside the box: room for the axes' labels."""
+PLOT_WIDTH = WIDTH - LEFT - RIGHT
+GOLD = 7
+"""Wins, or losses, that turn the Gold card over and end the campaign."""
+ROW = 7
+"""Barbarians in the Card Row that lose the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A shape: a bar (``w`` and ``h``), a dot (``r``) or a label (``text``)."""
+
+    x: float
+    y: float
+    css: str
+    title: str = ""
+    w: float = 0
+    h: float = 0
+    r: float = 0
+    text: str = ""
+
+    @property
+    def x2(self) -> float:
+        """Where a bar or a grid line ends."""
+        return round(self.x + self.w, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    points: str
+    css: str
+    title: str
+
+
+@dataclass(slots=True)
+class Chart:
+    slug: str
+    title: str
+    summary: str
+    """What the chart shows, for screen readers (``<desc>``)."""
+    width: int = WIDTH
+    height: int = HEIGHT
+    marks: list[Mark] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    grid: list[Mark] = field(default_factory=list)
+    """Axis ticks and their labels."""
+    legend: tuple[tuple[str, str], ...] = ()
+    """(css class, what it stands for) of each colour."""
+
+
+class _Plot:
+    """Maps game numbers and values onto the box."""
+
+    def __init__(self, games: int, top: int) -> None:
+        self.games, self.top = max(games, 1), top
+        self.step = PLOT_WIDTH / self.games
+
+    def x(self, number: int) -> float:
+        """The centre of game ``number``'s column."""
+        return round(LEFT + self.step * (number - 0.5), 1)
+
+    def y(self, value: float) -> float:
+        return round(HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * value / self.top, 1)
+
+    def axes(self, ticks: range) -> list[Mark]:
+        marks = [Mark(LEFT - 6, self.y(v) + 4, "tick", text=str(v)) for v in ticks]
+        marks += [Mark(LEFT, self.y(v), "gridline", w=PLOT_WIDTH) for v in ticks]
+        return marks + [Mark(self.x(n), HEIGHT - BOTTOM + 16, "game", text=str(n)) for n in self._numbers()]
+
+    def _numbers(self) -> range:
+        return range(1, self.games + 1)
+
+
+def record(chronicle: Chronicle) -> Chart:
+    """Wins and losses so far after each game: two steps up towards the seventh."""
+    games = chronicle.finished
+    plot = _Plot(max(len(games), 1), GOLD)
+    chart = Chart(
+        "record",
+        "Wins and losses",
+        "After each game, the wins and the losses so far; seven of either end the campaign.",
+        grid=plot.axes(range(0, GOLD + 1)),
+        legend=(("won", "wins"), ("lost", "losses")),
+    )
+    chart.grid.append(Mark(LEFT, plot.y(GOLD), "limit", w=PLOT_WIDTH, title="Seven ends the campaign"))
+    for name, css, count in (("Wins", "won", _wins), ("Losses", "lost", _losses)):
+        points = [(LEFT, plot.y(0)), *((plot.x(g.number), plot.y(count(g))) for g in games)]
+        chart.lines.append(Line(" ".join(f"{x},{y}" for x, y in points), css, name))
+    for g in games:
+        won = g.won
+        chart.marks.append(
+            Mark(
+                plot.x(g.number),
+                plot.y(_wins(g) if won else _losses(g)),
+                "won" if won else "lost",
+                title=f"Game {g.number}: {'won' if won else 'lost'} ({g.wins} won, {g.losses} lost)",
+                r=5,
+            )
+        )
+    return chart
+
+
+def barbarians(chronicle: Chronicle) -> Chart:
+    """The most Barbarians in the Card Row in each game (seven lose it)."""
+    games = chronicle.finished
+    plot = _Plot(len(games), ROW)
+    chart = Chart(
+        "barbarians",
+        "Barbarians at the worst",
+        "For each game, the most Barbarians the Card Row held at the end of a Round; seven lose the game.",
+        grid=plot.axes(range(0, ROW + 1)),
+    )
+    chart.grid.append(Mark(LEFT, plot.y(ROW), "limit", w=PLOT_WIDTH, title="Seven lose the game"))
+    for g in games:
+        assert g.summary is not None
+        most = g.summary.most_barbarians
+        chart.marks += _bar(plot, g, most, "danger" if most >= ROW else "barbarians", f"{most} Barbarians")
+    return chart
+
+
+def flood(chronicle: Chronicle) -> Chart:
+    """The fewest Canal sections the Flood had to spare in each game."""
+    games = chronicle.finished
+    plot = _Plot(len(games), chronicle.sections)
+    chart = Chart(
+        "flood",
+        "The Flood at its closest",
+        "For each game, the fewest built Canal sections the Flood still had to cross "
+        "before reaching an unbuilt one; at 0 its next move would lose, and a game lost to it shows a cross.",
+        grid=plot.axes(range(0, chronicle.sections + 1)),
+    )
+    for g in games:
+        assert g.summary is not None
+        spare = g.summary.closest_flood
+        if spare < 0:
+            broke = f"Game {g.number}: the Flood broke through"
+            chart.marks.append(Mark(plot.x(g.number), plot.y(0) - 4, "danger", title=broke, text="✕"))
+        else:
+            sections = f"{spare} section{'s' if spare != 1 else ''} to spare"
+            chart.marks += _bar(plot, g, spare, "flood", sections)
+    return chart
+
+
+def _bar(plot: _Plot, g: Played, value: int, css: str, words: str) -> list[Mark]:
+    width = min(plot.step * 0.6, 36)
+    top = plot.y(value)
+    title = f"Game {g.number}: {words}"
+    left, height = plot.x(g.number) - width / 2, round(plot.y(0) - top, 1)
+    return [
+        Mark(left, top, css, title=title, w=round(width, 1), h=height),
+        Mark(plot.x(g.number), top - 4, "value", text=str(value)),
+    ]
+
+
+def _wins(g: Played) -> int:
+    return g.wins
+
+
+def _losses(g: Played) -> int:
+    return g.losses

@@ -1,0 +1,140 @@
+"""How hard a campaign is: the level chosen when it starts, and the streaks
+that make the next game harder after a run of wins and easier after a run of
+losses. Both change a game's setup, on top of the story's lasting changes;
+the first game of a standard campaign is the rulebook's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from engine.yu import words
+from engine.yu.items import PROVISION
+from engine.yu.setup import Setup
+from engine.yu.steps import Gain, RevealBarbarian, Steps
+
+
+@dataclass(frozen=True, slots=True)
+class Handicap:
+    """Changes to one game's setup (negative numbers make it easier)."""
+
+    ready_pile: int = 0
+    """Added to the number of Townsfolk dealt to the Ready Pile."""
+    row_costs: tuple[int, ...] = ()
+    """Added to the Provisions the Card Row spaces cost, left to right."""
+    start: Steps = ()
+    """Resolved once, before the first Harvest."""
+    harvest: Steps = ()
+    """Added to every Harvest."""
+
+    def apply(self, setup: Setup) -> Setup:
+        """``setup`` with these changes (its Ready Pile and Card Row costs given)."""
+        assert setup.ready_pile is not None and setup.row_costs is not None
+        costs = list(setup.row_costs)
+        for slot, by in enumerate(self.row_costs):
+            costs[slot] = max(0, costs[slot] + by)
+        return replace(
+            setup,
+            ready_pile=max(4, setup.ready_pile + self.ready_pile),
+            row_costs=tuple(costs),
+            start=(*setup.start, *self.start),
+            harvest=(*setup.harvest, *self.harvest),
+        )
+
+    def text(self) -> str:
+        """The changes in words, as one clause."""
+        parts = []
+        if self.ready_pile:
+            more = "more" if self.ready_pile > 0 else "fewer"
+            parts.append(f"{abs(self.ready_pile)} Townsfolk {more} in the Ready Pile")
+        for slot, by in enumerate(self.row_costs):
+            if by:
+                dearer = "dearer" if by > 0 else "cheaper"
+                parts.append(f"Card Row space {slot + 1} {abs(by)} Provision {dearer}")
+        if self.start:
+            parts.append(f"a start of {words.steps(self.start)}")
+        if self.harvest:
+            parts.append(f"{words.steps(self.harvest)} more at every Harvest")
+        return "; ".join(parts) or "no change"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    describe: str
+    """One line for the player choosing a level."""
+    handicap: Handicap
+    """What every game of the campaign is set up with."""
+
+
+class Difficulty(StrEnum):
+    """The level a campaign is played at, chosen when it starts."""
+
+    GENTLE = "gentle"
+    STANDARD = "standard"
+    HARD = "hard"
+
+    @property
+    def level(self) -> Level:
+        return LEVELS[self]
+
+    @property
+    def describe(self) -> str:
+        return LEVELS[self].describe
+
+    @property
+    def handicap(self) -> Handicap:
+        return LEVELS[self].handicap
+
+
+LEVELS = {
+    Difficulty.GENTLE: Level(
+        "A kinder river: one Townsfolk more in the Ready Pile and a Provision more at every Harvest.",
+        Handicap(ready_pile=1, harvest=(Gain(PROVISION, 1),)),
+    ),
+    Difficulty.STANDARD: Level(
+        "The river as the rulebook sets it: the first game is the base game.",
+        Handicap(),
+    ),
+    Difficulty.HARD: Level(
+        "A crueller river: every game starts with one Townsfolk fewer in the Ready Pile"
+        " and a Barbarian band already in the Card Row.",
+        Handicap(ready_pile=-1, start=(RevealBarbarian(1),)),
+    ),
+}
+"""Each level's changes to every game of its campaign."""
+
+STREAK = 2
+"""Games won, or lost, in a row from which the next game changes: one result
+is luck, two are a trend the river answers."""
+WIN_STREAK = (
+    Handicap(start=(RevealBarbarian(1),)),
+    Handicap(start=(RevealBarbarian(1),), row_costs=(0, 0, 0, 0, 0, 0, 1)),
+)
+"""The next game after 2 wins in a row, then after 3 or more: the tribes have
+heard of the works and come to raid them."""
+LOSS_STREAK = (
+    Handicap(ready_pile=1),
+    Handicap(ready_pile=1, harvest=(Gain(PROVISION, 1),)),
+)
+"""The next game after 2 losses in a row, then after 3 or more: the villages
+send more hands and more grain."""
+
+
+def streak_handicap(streak: int) -> Handicap:
+    """The change to the next game after ``streak`` results in a row (wins
+    positive, losses negative); no change below :data:`STREAK`."""
+    if abs(streak) < STREAK:
+        return Handicap()
+    table = WIN_STREAK if streak > 0 else LOSS_STREAK
+    return table[min(abs(streak) - STREAK, len(table) - 1)]
+
+
+def streak_words(streak: int) -> str | None:
+    """What a streak does to the next game, in words; None when it does nothing."""
+    if abs(streak) < STREAK:
+        return None
+    handicap = streak_handicap(streak).text()
+    if streak > 0:
+        return f"{streak} wins in a row: the tribes have heard of your works. This game: {handicap}."
+    return f"{-streak} losses in a row: the villages send help. This game: {handicap}."

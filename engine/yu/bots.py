@@ -147,9 +147,13 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int, weights: Weights | None = None) -> None:
+    def __init__(
+        self, seed: int, weights: Weights | None = None, never_build: frozenset[BuildingKind] = frozenset()
+    ) -> None:
         self.rng = Rng(seed)
         self.w = weights or Weights()
+        self.never_build = never_build
+        """Kinds of building the bot is forbidden to build (to measure what they are worth)."""
         self._round = -1
         self._steps = 0
 
@@ -157,6 +161,8 @@ class HeuristicBot:
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
+        if self.never_build:
+            actions = [a for a in actions if not _builds(game, a, self.never_build)]
         if len(actions) == 1:
             return actions[0]
         if game.round != self._round:
@@ -636,6 +642,11 @@ def _plus(have: Sequence[int], item: int) -> Have:
     return out
 
 
+def _builds(game: Game, action: Action, kinds: frozenset[BuildingKind]) -> bool:
+    """Whether the action builds a building of one of ``kinds``."""
+    return action.kind is Kind.BUILD and game.content.building(action.building or "").kind in kinds
+
+
 def _exhausts(ctx: _Position, action: Action) -> bool:
     """Whether the action trades a card from hand away (the ``exhaust`` trade)."""
     return action.kind is Kind.TRADE and action.card is not None
@@ -670,12 +681,13 @@ _SCORES: dict[Kind, Callable[[HeuristicBot, _Position, Action], float]] = {
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (``random`` or ``heuristic``) seeded with ``seed``."""
+def make_bot(name: str, seed: int, never_build: frozenset[BuildingKind] = frozenset()) -> Bot:
+    """A bot by name (``random`` or ``heuristic``) seeded with ``seed``;
+    ``never_build``: kinds of building a heuristic bot is forbidden to build."""
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
-        return HeuristicBot(seed)
+        return HeuristicBot(seed, never_build=never_build)
     raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
 
 

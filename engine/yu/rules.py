@@ -141,16 +141,32 @@ def shore_barbarians(g: State) -> int:
 
 
 def damage(g: State, slot: int) -> int:
-    """How many Townsfolk the Barbarian on ``slot`` destroys if not bribed:
-    one more while another war leader stands in the row (``warlords``)."""
+    """How many Townsfolk the Barbarian on ``slot`` destroys if not bribed."""
     card = g.row[slot]
     assert card is not None
-    hit = g.content.barbarians[card].damage
-    if "warlords" in g.modules:
-        barbarians = g.content.barbarians
-        if any(c and c != card and c[0] == "b" and barbarians[c].leader for c in g.row):
-            hit += 1
-    return hit
+    return g.content.barbarians[card].damage + (1 if war_leader(g, slot) else 0)
+
+
+def war_leader(g: State, slot: int) -> str | None:
+    """The war leader that drives the Barbarian on ``slot`` to hit harder
+    (``warlords``): another leader standing in the Card Row, if any."""
+    if "warlords" not in g.modules:
+        return None
+    card = g.row[slot]
+    barbarians = g.content.barbarians
+    return next((c for c in g.row if c and c != card and c[0] == "b" and barbarians[c].leader), None)
+
+
+def suffer(g: State, slot: int) -> None:
+    """The Barbarian on ``slot`` attacks and is not bribed: it destroys its Damage."""
+    card = g.row[slot]
+    assert card is not None
+    hit = damage(g, slot)
+    event(g, "attack", f"{name(g, card)} attack: {hit} damage.", data=card)
+    leader = war_leader(g, slot)
+    if leader is not None:
+        event(g, "warlord", f"{name(g, leader)} drove {name(g, card)} on: 1 more damage.", data=leader)
+    g.stack.append(Destroy(hit))
 
 
 def open_sites(g: State) -> list[int]:
@@ -442,11 +458,8 @@ def _attack(g: State, step: Attack) -> None:
     card = g.row[step.slot]
     if card is None:
         return
-    band = g.content.barbarians[card]
-    if band.bribe is None:
-        hit = damage(g, step.slot)
-        event(g, "attack", f"{band.name} attack: {hit} damage.")
-        g.stack.append(Destroy(hit))
+    if g.content.barbarians[card].bribe is None:
+        suffer(g, step.slot)
     else:
         g.stack.append(Bribe(step.slot))
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scenario import blank, edit, give, have, keys, place, resolve, set_row
+from scenario import blank, edit, fill_ready, give, have, keys, place, resolve, set_row
 
-from engine.yu import Game, IllegalAction, new_game, words
+from engine.yu import Event, Game, IllegalAction, new_game, words
 from engine.yu.content import Content, load
 from engine.yu.interpreter import Facts
 from engine.yu.items import Cost
@@ -200,6 +200,25 @@ def test_warlords_a_leader_makes_the_other_barbarians_hit_harder(story: Content)
     set_row(g, [None, None, None, None, None, "bs1", other])
     assert damage(g, 6) == story.barbarians[other].damage + 1
     assert damage(g, 5) == story.barbarians["bs1"].damage
+
+
+def test_warlords_the_log_says_which_leader_drove_a_band_on(story: Content) -> None:
+    g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
+    other = next(c for c in g.barbarian_deck if c != "bs1")
+    set_row(g, [None, None, None, None, None, "bs1", other])
+    fill_ready(g, 6)
+    events = settle_all(g, resolve(g, SufferAttacks()))
+    driven = [e for e in events if e.kind == "warlord"]
+    assert [e.data for e in driven] == ["bs1"] and story.name(other) in driven[0].text
+    hit = next(e for e in events if e.kind == "attack" and e.data == other)
+    assert f"{story.barbarians[other].damage + 1} damage" in hit.text
+
+
+def settle_all(g: Game, events: list[Event]) -> list[Event]:
+    """Take the Damage of every Barbarian that asks for a bribe; all the events."""
+    while isinstance(g.decision, Bribe):
+        events += g.apply("suffer")
+    return events
 
 
 def test_warlords_leaders_are_plain_barbarians_without_the_rule(story: Content) -> None:

@@ -120,11 +120,11 @@ class Weights:
 
     harvest_rounds: float = 6.0
     """Most Harvests a new building or tucked card is counted for."""
-    hut_card: float = 3.0
+    hut_card: float = 5.0
     """Expected worth of a face-down Hut card's effects."""
     hut_space: float = 0.8
     """Worth per round of one more Hut space."""
-    tuck_space: float = 3.0
+    tuck_space: float = 0.5
     """Worth of a new tuck space with a card in hand to tuck."""
     join_rounds: float = 2.0
     """How many rounds the help of an Outpost's joined colours is counted for."""

@@ -356,7 +356,7 @@ def _story_rules(g: State, menu: Menu) -> None:
             if why:
                 menu.refuse(target, "The Flood has not moved yet.")
         else:
-            found = [_paid(LEVEE, pay) for pay in _payments(g, levee)]
+            found = [_paid(LEVEE, pay) if levee.workers else LEVEE for pay in _payments(g, levee)]
             if found or not why:
                 menu.offer(target, found, "That payment does not match the levee's cost.")
             else:

@@ -69,6 +69,8 @@ def deal(g: State, setup: Setup) -> None:
         g.row[slot] = g.deck.pop()
     g.barbarian_deck = sorted(setup.barbarians)
     g.rng.shuffle(g.barbarian_deck)
+    if "warlords" in setup.modules:
+        _leader_on_top(g)
     g.row[6] = g.barbarian_deck.pop()
     for jade in JADE_GROUPS:
         group = sorted(c for c in setup.canals if content.canals[c].jade == jade)
@@ -95,6 +97,16 @@ def deal(g: State, setup: Setup) -> None:
     push(g, start)
     g.round = 1
     resolve(g)
+
+
+def _leader_on_top(g: State) -> None:
+    """With the ``warlords`` rule a war leader is the first Barbarian revealed:
+    the top-most leader of the shuffled deck goes on top."""
+    barbarians = g.content.barbarians
+    deck = g.barbarian_deck
+    leaders = [i for i, c in enumerate(deck) if barbarians[c].leader]
+    if leaders:
+        deck.append(deck.pop(leaders[-1]))
 
 
 def resolve(g: State) -> None:

@@ -419,11 +419,13 @@ class _Position:
             self.costs.append((weight, total))
         self.layers = self.widened(self.groups)
         self._worth: dict[tuple[int, ...], float] = {}
+        self._held = _HELD.setdefault(w, {})
+        """The worth of holdings before the targets, by holding (kept per weights)."""
         self.now = self.worth(g.have)
 
     def widened(self, groups: tuple[int, ...]) -> list[tuple[float, Needs]]:
         """The layered targets, with Worker colours joined as ``groups`` says."""
-        return [(weight, Needs(cost, groups)) for weight, cost in self.costs]
+        return [(weight, Needs.of(cost, groups)) for weight, cost in self.costs]
 
     def _price(self, slot: int) -> int:
         """The Provisions printed under a Card Row space."""
@@ -435,11 +437,16 @@ class _Position:
         key = tuple(have)
         if layers is None and key in self._worth:
             return self._worth[key]
-        w = self.w
-        total = 0.0
-        for i in range(9):
-            n = have[i]
-            total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+        total = self._held.get(key)
+        if total is None:
+            w = self.w
+            total = 0.0
+            for i in range(9):
+                n = have[i]
+                total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+            if len(self._held) >= _KEPT:
+                self._held.clear()
+            self._held[key] = total
         gap = 0.0
         for weight, needs in self.layers if layers is None else layers:
             more = needs.gap(have)
@@ -598,7 +605,7 @@ class Needs:
     """A cost to aim for, prepared for :meth:`gap`: Worker requirements
     widened by the joined colours, the most constrained first."""
 
-    __slots__ = ("demand", "reqs", "resources")
+    __slots__ = ("_gaps", "demand", "reqs", "resources")
 
     def __init__(self, cost: Cost, groups: tuple[int, ...]) -> None:
         reqs = [(tuple(c for c in range(5) if mask >> c & 1), n) for mask, n in widen(cost.workers, groups)]
@@ -606,10 +613,32 @@ class Needs:
         self.reqs = reqs
         self.resources = cost.resources
         self.demand = [sum(n for colours, n in reqs if c in colours) for c in range(5)]
+        self._gaps: dict[tuple[int, ...], float] = {}
+
+    @classmethod
+    def of(cls, cost: Cost, groups: tuple[int, ...]) -> Needs:
+        """The needs of ``cost`` with ``groups``, made once and kept."""
+        key = (cost, groups)
+        needs = _NEEDS.get(key)
+        if needs is None:
+            if len(_NEEDS) >= _KEPT:
+                _NEEDS.clear()
+            needs = _NEEDS[key] = cls(cost, groups)
+        return needs
 
     def gap(self, have: Sequence[int]) -> float:
         """How far ``have`` is from paying: a point per missing Worker, half a
-        point per missing Resource. Each Worker is taken from the colour the
+        point per missing Resource (worked out once per holding)."""
+        key = tuple(have)
+        missing = self._gaps.get(key)
+        if missing is None:
+            if len(self._gaps) >= _KEPT:
+                self._gaps.clear()
+            missing = self._gaps[key] = self._gap(key)
+        return missing
+
+    def _gap(self, have: Sequence[int]) -> float:
+        """:meth:`gap`, worked out: each Worker is taken from the colour the
         later requirements want least."""
         left = list(have[:5])
         demand = list(self.demand)
@@ -648,6 +677,11 @@ def _exhausts(ctx: _Position, action: Action) -> bool:
     """Whether the action trades a card from hand away (the ``exhaust`` trade)."""
     return action.kind is Kind.TRADE and action.card is not None
 
+
+_NEEDS: dict[tuple[Cost, tuple[int, ...]], Needs] = {}
+_HELD: dict[Weights, dict[tuple[int, ...], float]] = {}
+_KEPT = 50_000
+"""Most values a cache of the bot's keeps before it starts afresh."""
 
 MAX_STEPS = 80
 """Actions in one Round after which the bot stops looking for more to do."""

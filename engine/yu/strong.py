@@ -41,9 +41,9 @@ class Budget:
 
     moves: int = 3
     """Moves tried at a decision: the heuristic bot's best-scored targets."""
-    trials: int = 8
+    trials: int = 4
     """Copies of the game each move is played out on."""
-    clear: float = 2.0
+    clear: float = 0.5
     """A difference in the heuristic bot's score that makes its choice clear."""
     kinds: frozenset[Kind] = WEIGHTY
     """The kinds of move set against the heuristic bot's choice."""

@@ -70,6 +70,8 @@ class _Tally:
     wins: int
     score: float
     """Wins, plus less than one for all the Canal sections built in the games lost."""
+    played: int
+    """Games played out after the move."""
 
 
 class StrongBot:
@@ -94,9 +96,9 @@ class StrongBot:
         moves = candidates(game, self.heuristic, pick, self.budget)
         if len(moves) == 1:
             return pick
-        tallies = search(game, moves, self.budget.trials, self.rng.next64())
+        tallies = search(game, moves, self.budget.trials, self.rng.next64(), prune=True)
         self.searches += 1
-        self.rollouts += len(moves) * self.budget.trials
+        self.rollouts += sum(t.played for t in tallies)
         return tallies[0].action
 
 
@@ -119,17 +121,24 @@ def candidates(game: Game, heuristic: HeuristicBot, pick: Action, budget: Budget
     return [pick, *(a for _, a in others[: budget.moves - 1])]
 
 
-def search(game: Game, moves: list[Action], trials: int, seed: int) -> list[_Tally]:
+def search(game: Game, moves: list[Action], trials: int, seed: int, prune: bool = False) -> list[_Tally]:
     """Each move played out on the same ``trials`` redealt copies of ``game``,
-    best first (ties keep the order of ``moves``)."""
-    tallies = []
+    best first (ties keep the order of ``moves``). ``prune``: stop playing a
+    move out once it cannot beat the best so far (the best is the same; the
+    others' tallies are left short)."""
+    tallies: list[_Tally] = []
+    best = -1.0
     for action in moves:
-        wins, score = 0, 0.0
+        wins, score, played = 0, 0.0, 0
         for k in range(trials):
+            if prune and score + (trials - k) < best - 1e-9:
+                break
             won, built = rollout(game, action, seed_of((seed, k)))
             wins += won
+            played += 1
             score += 1.0 if won else built / (7 * trials)
-        tallies.append(_Tally(action, wins, score))
+        tallies.append(_Tally(action, wins, score, played))
+        best = max(best, score)
     order = sorted(range(len(tallies)), key=lambda i: (-tallies[i].score, i))
     return [tallies[i] for i in order]
 
@@ -164,4 +173,4 @@ def hint(game: Game, top: int = 3) -> list[Hint]:
     pick = heuristic.choose(base)
     moves = candidates(base, heuristic, pick, HINT)
     tallies = search(base, moves, HINT.trials, seed)
-    return [Hint(t.action, t.wins / HINT.trials, HINT.trials) for t in tallies[:top]]
+    return [Hint(t.action, t.wins / t.played, t.played) for t in tallies[:top]]

@@ -10,7 +10,7 @@ import pytest
 from scenario import blank, edit, fill_ready, give, resolve, set_row
 
 from engine.yu import Event, Game, new_game
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots import HeuristicBot, make_bot
 from engine.yu.content import BuildingKind, Content, base, load
 from engine.yu.interpreter import Facts
 from engine.yu.module_sim import FINDS, HUTS, MODULES, measure, setup_for, used
@@ -142,6 +142,13 @@ def test_a_bot_forbidden_huts_never_builds_one() -> None:
     assert all(n == 0 for never, n in built if never)
     assert any(n > 0 for never, n in built if not never)
     assert BuildingKind.HUT in HUTS
+
+
+def test_the_strong_bot_can_be_forbidden_huts_too() -> None:
+    from engine.yu.strong import StrongBot
+
+    bot = make_bot("strong", 1, HUTS)
+    assert isinstance(bot, StrongBot) and bot.heuristic.never_build == HUTS
 
 
 def test_the_report_has_a_row_per_module_and_the_huts() -> None:

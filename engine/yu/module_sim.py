@@ -155,7 +155,7 @@ class ModuleReport:
             )
         widths = [max(len(r[k]) for r in rows) for k in range(5)]
         lines = [f"{self.bot} bot, {self.games} games per row (seed {self.seed}), {self.seconds:.0f} s"]
-        lines += ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
+        lines += ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows]
         return "\n".join(lines)
 
 

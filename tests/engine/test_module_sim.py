@@ -157,3 +157,20 @@ def test_the_report_has_a_row_per_module_and_the_huts() -> None:
     huts = report["huts"]
     assert isinstance(huts, dict) and set(huts) == {"allowed", "banned", "difference", "used"}
     assert report["games"] == 2
+
+
+def test_the_command_prints_the_table_and_the_json() -> None:
+    import io
+    import json
+
+    from engine.yu.cli import main
+
+    out = io.StringIO()
+    assert main(["modules", "--games", "1", "--json"], stdout=out) == 0
+    report = json.loads(out.getvalue())
+    assert set(report["modules"]) == set(MODULES) and report["bot"] == "heuristic"
+    out = io.StringIO()
+    main(["modules", "--games", "1"], stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[1].split() == ["on", "off", "difference", "used"]
+    assert [line.split()[0] for line in lines[2:]] == [*MODULES, "huts"]

@@ -138,7 +138,7 @@ def search(game: Game, moves: list[Action], budget: Budget, seed: int, prune: bo
     for action in moves:
         wins, score, played = 0, 0.0, 0
         for k in range(budget.trials):
-            if k >= trials or prune and score + (trials - k) < best - 1e-9:
+            if k >= trials or (prune and score + (trials - k) < best - 1e-9):
                 break
             won, built, steps = rollout(game, action, seed_of((seed, k)))
             if not tallies and k == 0:

@@ -1,4 +1,5 @@
-"""Bots that play Legacy of Yu: a uniform random player and a heuristic one.
+"""Bots that play Legacy of Yu: a uniform random player and a heuristic one
+(the strong one, which looks ahead with it, is in :mod:`engine.yu.strong`).
 
 A bot exposes ``choose(game) -> Action`` and only ever returns one of
 ``game.legal_actions()``. Bots read what the player may know (counts of the

@@ -1,7 +1,7 @@
 """The command line: play a game in the terminal, or simulate many with a bot.
 
     python -m engine.yu play --seed 7
-    python -m engine.yu simulate --games 1000 --bot heuristic --seed 1 [--json]
+    python -m engine.yu simulate --games 1000 --bot heuristic|random|strong --seed 1 [--json]
     python -m engine.yu campaigns --campaigns 300 --bot heuristic --seed 1 [--json]
     python -m engine.yu modules --games 300 --bot heuristic --seed 1 [--json]
     python -m engine.yu content check

@@ -158,7 +158,7 @@ def _of_card(kind: Kind, args: list[str]) -> Action | None:
 
 
 def _paid(kind: Kind, args: list[str]) -> Action | None:
-    if kind is Kind.BRIBE and not args:
+    if (kind is Kind.BRIBE or kind is Kind.LEVEE) and not args:
         return Action(kind)
     (pay,) = args
     return Action(kind, payment=_payment(pay))

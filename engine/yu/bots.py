@@ -1,4 +1,5 @@
-"""Bots that play Legacy of Yu: a uniform random player and a heuristic one.
+"""Bots that play Legacy of Yu: a uniform random player and a heuristic one
+(the strong one, which looks ahead with it, is in :mod:`engine.yu.strong`).
 
 A bot exposes ``choose(game) -> Action`` and only ever returns one of
 ``game.legal_actions()``. Bots read what the player may know (counts of the
@@ -120,11 +121,11 @@ class Weights:
 
     harvest_rounds: float = 6.0
     """Most Harvests a new building or tucked card is counted for."""
-    hut_card: float = 3.0
+    hut_card: float = 5.0
     """Expected worth of a face-down Hut card's effects."""
     hut_space: float = 0.8
     """Worth per round of one more Hut space."""
-    tuck_space: float = 3.0
+    tuck_space: float = 0.5
     """Worth of a new tuck space with a card in hand to tuck."""
     join_rounds: float = 2.0
     """How many rounds the help of an Outpost's joined colours is counted for."""
@@ -147,16 +148,27 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int, weights: Weights | None = None) -> None:
+    def __init__(
+        self, seed: int, weights: Weights | None = None, never_build: frozenset[BuildingKind] = frozenset()
+    ) -> None:
         self.rng = Rng(seed)
         self.w = weights or Weights()
+        self.never_build = never_build
+        """Kinds of building the bot is forbidden to build (to measure what they are worth)."""
         self._round = -1
         self._steps = 0
 
     # -- choosing -------------------------------------------------------------
 
-    def choose(self, game: Game) -> Action:
+    def allowed(self, game: Game) -> list[Action]:
+        """The legal actions, less the buildings the bot is forbidden to build."""
         actions = game.legal_actions()
+        if self.never_build:
+            actions = [a for a in actions if not _builds(game, a, self.never_build)]
+        return actions
+
+    def choose(self, game: Game) -> Action:
+        actions = self.allowed(game)
         if len(actions) == 1:
             return actions[0]
         if game.round != self._round:
@@ -188,7 +200,7 @@ class HeuristicBot:
         """Every legal action with its score, best first (ending Take Actions
         scores 0), without drawing on the bot's random generator."""
         ctx = _Position(game, self.w)
-        scored = [(self.score(ctx, a), a) for a in game.legal_actions()]
+        scored = [(self.score(ctx, a), a) for a in self.allowed(game)]
         scored.sort(key=lambda sa: -sa[0])
         return scored
 
@@ -419,11 +431,13 @@ class _Position:
             self.costs.append((weight, total))
         self.layers = self.widened(self.groups)
         self._worth: dict[tuple[int, ...], float] = {}
+        self._held = _HELD.setdefault(w, {})
+        """The worth of holdings before the targets, by holding (kept per weights)."""
         self.now = self.worth(g.have)
 
     def widened(self, groups: tuple[int, ...]) -> list[tuple[float, Needs]]:
         """The layered targets, with Worker colours joined as ``groups`` says."""
-        return [(weight, Needs(cost, groups)) for weight, cost in self.costs]
+        return [(weight, Needs.of(cost, groups)) for weight, cost in self.costs]
 
     def _price(self, slot: int) -> int:
         """The Provisions printed under a Card Row space."""
@@ -435,11 +449,16 @@ class _Position:
         key = tuple(have)
         if layers is None and key in self._worth:
             return self._worth[key]
-        w = self.w
-        total = 0.0
-        for i in range(9):
-            n = have[i]
-            total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+        total = self._held.get(key)
+        if total is None:
+            w = self.w
+            total = 0.0
+            for i in range(9):
+                n = have[i]
+                total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+            if len(self._held) >= _KEPT:
+                self._held.clear()
+            self._held[key] = total
         gap = 0.0
         for weight, needs in self.layers if layers is None else layers:
             more = needs.gap(have)
@@ -598,7 +617,7 @@ class Needs:
     """A cost to aim for, prepared for :meth:`gap`: Worker requirements
     widened by the joined colours, the most constrained first."""
 
-    __slots__ = ("demand", "reqs", "resources")
+    __slots__ = ("_gaps", "demand", "reqs", "resources")
 
     def __init__(self, cost: Cost, groups: tuple[int, ...]) -> None:
         reqs = [(tuple(c for c in range(5) if mask >> c & 1), n) for mask, n in widen(cost.workers, groups)]
@@ -606,10 +625,32 @@ class Needs:
         self.reqs = reqs
         self.resources = cost.resources
         self.demand = [sum(n for colours, n in reqs if c in colours) for c in range(5)]
+        self._gaps: dict[tuple[int, ...], float] = {}
+
+    @classmethod
+    def of(cls, cost: Cost, groups: tuple[int, ...]) -> Needs:
+        """The needs of ``cost`` with ``groups``, made once and kept."""
+        key = (cost, groups)
+        needs = _NEEDS.get(key)
+        if needs is None:
+            if len(_NEEDS) >= _KEPT:
+                _NEEDS.clear()
+            needs = _NEEDS[key] = cls(cost, groups)
+        return needs
 
     def gap(self, have: Sequence[int]) -> float:
         """How far ``have`` is from paying: a point per missing Worker, half a
-        point per missing Resource. Each Worker is taken from the colour the
+        point per missing Resource (worked out once per holding)."""
+        key = tuple(have)
+        missing = self._gaps.get(key)
+        if missing is None:
+            if len(self._gaps) >= _KEPT:
+                self._gaps.clear()
+            missing = self._gaps[key] = self._gap(key)
+        return missing
+
+    def _gap(self, have: Sequence[int]) -> float:
+        """:meth:`gap`, worked out: each Worker is taken from the colour the
         later requirements want least."""
         left = list(have[:5])
         demand = list(self.demand)
@@ -644,10 +685,20 @@ def _plus(have: Sequence[int], item: int) -> Have:
     return out
 
 
+def _builds(game: Game, action: Action, kinds: frozenset[BuildingKind]) -> bool:
+    """Whether the action builds a building of one of ``kinds``."""
+    return action.kind is Kind.BUILD and game.content.building(action.building or "").kind in kinds
+
+
 def _exhausts(ctx: _Position, action: Action) -> bool:
     """Whether the action trades a card from hand away (the ``exhaust`` trade)."""
     return action.kind is Kind.TRADE and action.card is not None
 
+
+_NEEDS: dict[tuple[Cost, tuple[int, ...]], Needs] = {}
+_HELD: dict[Weights, dict[tuple[int, ...], float]] = {}
+_KEPT = 50_000
+"""Most values a cache of the bot's keeps before it starts afresh."""
 
 MAX_STEPS = 80
 """Actions in one Round after which the bot stops looking for more to do."""

@@ -2,8 +2,9 @@
 
     python -m engine.yu play --seed 7
     python -m engine.yu play --campaign --difficulty hard --seed 7
-    python -m engine.yu simulate --games 1000 --bot heuristic --seed 1 [--json]
+    python -m engine.yu simulate --games 1000 --bot heuristic|random|strong --seed 1 [--json]
     python -m engine.yu campaigns --campaigns 300 --bot heuristic --seed 1 [--difficulty hard] [--json]
+    python -m engine.yu modules --games 300 --bot heuristic --seed 1 [--json]
     python -m engine.yu content check
 
 The terminal game shows only what :meth:`Game.view` shows (the one place
@@ -68,6 +69,12 @@ def parser() -> argparse.ArgumentParser:
     camp.add_argument("--json", action="store_true", help="print the report as JSON")
     _difficulty(camp, "the level the campaigns are played at (default standard)")
 
+    mods = commands.add_parser("modules", help="what each rule module and the Huts change, on base games")
+    mods.add_argument("--games", type=_positive, default=100, help="games per row (default 100)")
+    mods.add_argument("--bot", choices=sorted(BOTS), default="heuristic", help="which bot plays")
+    mods.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    mods.add_argument("--json", action="store_true", help="print the report as JSON")
+
     content = commands.add_parser("content", help="check the game and campaign content")
     content.add_argument("check", choices=["check"], help="check every file, reference and path")
     content.add_argument("--dir", type=Path, default=None, help="a content folder (default: the game's)")
@@ -99,6 +106,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
         found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty)
         print(json.dumps(found.to_dict(), indent=2) if args.json else found.table(), file=out)
+        return 0
+    if args.command == "modules":
+        from engine.yu.module_sim import measure
+
+        measured = measure(args.games, args.bot, args.seed)
+        print(json.dumps(measured.to_dict(), indent=2) if args.json else measured.table(), file=out)
         return 0
     if args.command == "content":
         from engine.yu.check import problems

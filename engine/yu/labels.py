@@ -71,7 +71,7 @@ def label(view: View, action: Action) -> str:
             else f"Feed the settlement with {action.card}"
         )
     if kind is Kind.LEVEE:
-        return f"Raise the levee with {_workers(action.payment)}"
+        return "Raise the levee" + (f" with {_workers(action.payment)}" if action.payment else "")
     if kind is Kind.FORTUNE:
         return f"Play the Fortuity card {next(c.name for c in view.fortunes if c.id == action.card)}"
     return action.key

@@ -23,7 +23,6 @@ from engine.yu.interpreter import push
 from engine.yu.items import CLAY, COWRIE, INDEX, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
 from engine.yu.payments import payments
 from engine.yu.rules import (
-    damage,
     event,
     food_wanted,
     gain,
@@ -33,6 +32,7 @@ from engine.yu.rules import (
     open_sites,
     resolve,
     spend,
+    suffer,
     tuck_spaces,
 )
 from engine.yu.state import Phase, State
@@ -356,7 +356,7 @@ def _story_rules(g: State, menu: Menu) -> None:
             if why:
                 menu.refuse(target, "The Flood has not moved yet.")
         else:
-            found = [_paid(LEVEE, pay) for pay in _payments(g, levee)]
+            found = [_paid(LEVEE, pay) if levee.workers else LEVEE for pay in _payments(g, levee)]
             if found or not why:
                 menu.offer(target, found, "That payment does not match the levee's cost.")
             else:
@@ -649,7 +649,7 @@ def _attack(g: State, a: Action) -> None:
     g.row[slot] = None
     g.barbarian_discard.append(card)
     g.defeated += 1
-    event(g, "defeat", f"Defeated {band.name}.")
+    event(g, "defeat", f"Defeated {band.name}.", data=card)
     push(g, band.defeated)
 
 
@@ -752,9 +752,7 @@ def _bribe(g: State, a: Action) -> None:
 def _suffer(g: State, a: Action) -> None:
     decision = g.stack.pop()
     assert isinstance(decision, Bribe)
-    hit = damage(g, decision.slot)
-    event(g, "attack", f"{name(g, g.row[decision.slot] or '')} attack: {hit} damage.")
-    g.stack.append(Destroy(hit))
+    suffer(g, decision.slot)
 
 
 CARRY_OUT: dict[Kind, Callable[[State, Action], None]] = {

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.yu.bots import Bot, HeuristicBot, RandomBot
+from engine.yu.content import BuildingKind
 from engine.yu.strong import StrongBot
 
-MAKERS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "strong": StrongBot,
-}
-BOTS = tuple(MAKERS)
+BOTS = ("random", "heuristic", "strong")
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (one of :data:`BOTS`) seeded with ``seed``."""
-    if name not in MAKERS:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
-    return MAKERS[name](seed)
+def make_bot(name: str, seed: int, never_build: frozenset[BuildingKind] = frozenset()) -> Bot:
+    """A bot by name (one of :data:`BOTS`) seeded with ``seed``; ``never_build``:
+    kinds of building the heuristic or strong bot is forbidden to build."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed, never_build=never_build)
+    if name == "strong":
+        return StrongBot(seed, never_build=never_build)
+    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")

@@ -69,6 +69,8 @@ def deal(g: State, setup: Setup) -> None:
         g.row[slot] = g.deck.pop()
     g.barbarian_deck = sorted(setup.barbarians)
     g.rng.shuffle(g.barbarian_deck)
+    if "warlords" in setup.modules:
+        _leader_on_top(g)
     g.row[6] = g.barbarian_deck.pop()
     for jade in JADE_GROUPS:
         group = sorted(c for c in setup.canals if content.canals[c].jade == jade)
@@ -95,6 +97,16 @@ def deal(g: State, setup: Setup) -> None:
     push(g, start)
     g.round = 1
     resolve(g)
+
+
+def _leader_on_top(g: State) -> None:
+    """With the ``warlords`` rule a war leader is the first Barbarian revealed:
+    the top-most leader of the shuffled deck goes on top."""
+    barbarians = g.content.barbarians
+    deck = g.barbarian_deck
+    leaders = [i for i, c in enumerate(deck) if barbarians[c].leader]
+    if leaders:
+        deck.append(deck.pop(leaders[-1]))
 
 
 def resolve(g: State) -> None:
@@ -141,16 +153,32 @@ def shore_barbarians(g: State) -> int:
 
 
 def damage(g: State, slot: int) -> int:
-    """How many Townsfolk the Barbarian on ``slot`` destroys if not bribed:
-    one more while another war leader stands in the row (``warlords``)."""
+    """How many Townsfolk the Barbarian on ``slot`` destroys if not bribed."""
     card = g.row[slot]
     assert card is not None
-    hit = g.content.barbarians[card].damage
-    if "warlords" in g.modules:
-        barbarians = g.content.barbarians
-        if any(c and c != card and c[0] == "b" and barbarians[c].leader for c in g.row):
-            hit += 1
-    return hit
+    return g.content.barbarians[card].damage + (1 if war_leader(g, slot) else 0)
+
+
+def war_leader(g: State, slot: int) -> str | None:
+    """The war leader that drives the Barbarian on ``slot`` to hit harder
+    (``warlords``): another leader standing in the Card Row, if any."""
+    if "warlords" not in g.modules:
+        return None
+    card = g.row[slot]
+    barbarians = g.content.barbarians
+    return next((c for c in g.row if c and c != card and c[0] == "b" and barbarians[c].leader), None)
+
+
+def suffer(g: State, slot: int) -> None:
+    """The Barbarian on ``slot`` attacks and is not bribed: it destroys its Damage."""
+    card = g.row[slot]
+    assert card is not None
+    hit = damage(g, slot)
+    event(g, "attack", f"{name(g, card)} attack: {hit} damage.", data=card)
+    leader = war_leader(g, slot)
+    if leader is not None:
+        event(g, "warlord", f"{name(g, leader)} drove {name(g, card)} on: 1 more damage.", data=leader)
+    g.stack.append(Destroy(hit))
 
 
 def open_sites(g: State) -> list[int]:
@@ -443,11 +471,8 @@ def _attack(g: State, step: Attack) -> None:
     card = g.row[step.slot]
     if card is None:
         return
-    band = g.content.barbarians[card]
-    if band.bribe is None:
-        hit = damage(g, step.slot)
-        event(g, "attack", f"{band.name} attack: {hit} damage.")
-        g.stack.append(Destroy(hit))
+    if g.content.barbarians[card].bribe is None:
+        suffer(g, step.slot)
     else:
         g.stack.append(Bribe(step.slot))
 

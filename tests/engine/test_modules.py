@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scenario import blank, edit, give, have, keys, place, resolve, set_row
+from scenario import blank, edit, fill_ready, give, have, keys, place, resolve, set_row
 
-from engine.yu import Game, IllegalAction, new_game, words
+from engine.yu import Event, Game, IllegalAction, new_game, words
 from engine.yu.content import Content, load
 from engine.yu.interpreter import Facts
 from engine.yu.items import Cost
@@ -182,6 +182,16 @@ def test_levee_pushes_the_flood_back_once_a_game(story: Content) -> None:
     assert not any(k.startswith("levee") for k in keys(g))
 
 
+def test_levee_costing_no_workers_is_one_plain_action(story: Content) -> None:
+    earthworks = replace(story, board=replace(story.board, levee=Cost(resources=(0, 1, 1, 0))))
+    g = blank(new_game(3, earthworks, replace(Setup.base(earthworks), modules=("levee",))))
+    give(g, clay=1, wood=1)
+    edit(g, flood=1, built=1)
+    assert [k for k in keys(g) if k.startswith("levee")] == ["levee"]
+    g.apply("levee")
+    assert g.flood == 0 and have(g)["clay"] == have(g)["wood"] == 0
+
+
 def test_levee_needs_its_rule(story: Content) -> None:
     g = game_with(story)
     give(g, white=2, clay=2)
@@ -200,6 +210,35 @@ def test_warlords_a_leader_makes_the_other_barbarians_hit_harder(story: Content)
     set_row(g, [None, None, None, None, None, "bs1", other])
     assert damage(g, 6) == story.barbarians[other].damage + 1
     assert damage(g, 5) == story.barbarians["bs1"].damage
+
+
+def test_warlords_a_leader_is_the_first_barbarian_revealed(story: Content) -> None:
+    with_leader = (*Setup.base(story).barbarians, "bs1")
+    firsts = {game_with(story, "warlords", seed=s, barbarians=with_leader).row[6] for s in range(8)}
+    assert firsts == {"bs1"}
+    plain = {game_with(story, seed=s, barbarians=with_leader).row[6] for s in range(8)}
+    assert len(plain) > 1
+    # with no leader among the Barbarians, the rule reveals whichever comes
+    assert len({game_with(story, "warlords", seed=s).row[6] for s in range(8)}) > 1
+
+
+def test_warlords_the_log_says_which_leader_drove_a_band_on(story: Content) -> None:
+    g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
+    other = next(c for c in g.barbarian_deck if c != "bs1")
+    set_row(g, [None, None, None, None, None, "bs1", other])
+    fill_ready(g, 6)
+    events = settle_all(g, resolve(g, SufferAttacks()))
+    driven = [e for e in events if e.kind == "warlord"]
+    assert [e.data for e in driven] == ["bs1"] and story.name(other) in driven[0].text
+    hit = next(e for e in events if e.kind == "attack" and e.data == other)
+    assert f"{story.barbarians[other].damage + 1} damage" in hit.text
+
+
+def settle_all(g: Game, events: list[Event]) -> list[Event]:
+    """Take the Damage of every Barbarian that asks for a bribe; all the events."""
+    while isinstance(g.decision, Bribe):
+        events += g.apply("suffer")
+    return events
 
 
 def test_warlords_leaders_are_plain_barbarians_without_the_rule(story: Content) -> None:

@@ -366,8 +366,8 @@ class Campaign:
     # -- between games --------------------------------------------------------------
 
     def setup(self) -> Setup:
-        """The next game's setup: the cards in play and every lasting change,
-        then the level's changes and the streak's."""
+        """The setup of game ``number``, as it starts: the cards in play and
+        every lasting change, then the level's changes and the streak's."""
         ongoing = self.zones["ongoing"]
         kinds = {c: self.content.ongoing[c].kind for c in ongoing}
         story = Setup(
@@ -385,7 +385,9 @@ class Campaign:
             start=tuple(self.start + self.next_start),
             campaign=self.facts(),
         )
-        return streak_handicap(self.streak).apply(self.difficulty.handicap.apply(story))
+        for handicap in (*self.difficulty.handicaps(self.number), streak_handicap(self.streak)):
+            story = handicap.apply(story)
+        return story
 
     def _start_game(self) -> None:
         self.number += 1

@@ -102,9 +102,10 @@ LEVELS = {
         Handicap(ready_pile=-1),
     ),
     Difficulty.HARD: Level(
-        "A crueller river: every game starts with one Townsfolk fewer in the Ready Pile"
-        " and a Barbarian band already in the Card Row.",
-        Handicap(ready_pile=-1, start=(RevealBarbarian(1),)),
+        "A crueller river: every game starts with a Barbarian band already in the Card Row, and from"
+        " the second on the Ready Pile holds one Townsfolk fewer.",
+        Handicap(start=(RevealBarbarian(1),)),
+        Handicap(ready_pile=-1),
     ),
 }
 """Each level's changes to every game of its campaign."""

@@ -19,7 +19,7 @@ from engine.rng import Rng
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind
 from engine.yu.content import Card, Content, Ending, Ongoing, base
-from engine.yu.difficulty import Difficulty, streak_handicap, streak_words
+from engine.yu.difficulty import Difficulty, extend, streak_handicap, streak_words
 from engine.yu.events import Event
 from engine.yu.game import Game
 from engine.yu.interpreter import Facts, Words, branch, push, run
@@ -428,7 +428,7 @@ class Campaign:
             self.wins += 1
         else:
             self.losses += 1
-        self.streak = max(self.streak, 0) + 1 if won else min(self.streak, 0) - 1
+        self.streak = extend(self.streak, won)
         card_id = (self.victory if won else self.defeat).pop()
         self.revealed.append(card_id)
         ending = self.content.endings[card_id]

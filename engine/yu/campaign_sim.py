@@ -11,7 +11,7 @@ from engine.rng import Rng
 from engine.yu.bots import make_bot
 from engine.yu.campaign import Campaign
 from engine.yu.content import Content, base
-from engine.yu.difficulty import Difficulty
+from engine.yu.difficulty import STREAK, Difficulty, extend
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
 
@@ -26,6 +26,10 @@ class Spread(NamedTuple):
         if not values:
             return cls(0.0, 0.0, 0.0)
         return cls(round(min(values), 3), round(sum(values) / len(values), 3), round(max(values), 3))
+
+
+STREAKS = ("harder", "easier")
+"""Games after a run of wins, and after a run of losses."""
 
 
 @dataclass
@@ -47,6 +51,10 @@ class CampaignReport:
     playing: Counter[int] = field(default_factory=Counter)
     won_game: Counter[int] = field(default_factory=Counter)
     """By game number: how many campaigns played it, and won it."""
+    streak_playing: Counter[str] = field(default_factory=Counter)
+    streak_won: Counter[str] = field(default_factory=Counter)
+    """Games set up "harder" after a run of wins, or "easier" after a run of
+    losses: how many were played, and won."""
     seconds: float = 0.0
 
     @property
@@ -74,6 +82,9 @@ class CampaignReport:
             "by_game": {
                 str(n): {"playing": self.playing[n], "won": self.won_game[n]} for n in sorted(self.playing)
             },
+            "streak_games": {
+                way: {"playing": self.streak_playing[way], "won": self.streak_won[way]} for way in STREAKS
+            },
             "seconds": round(self.seconds, 2),
         }
 
@@ -86,6 +97,8 @@ class CampaignReport:
         won_by_game = "  ".join(
             f"{g}: {self.won_game[g] / n:.0%} of {n}" for g, n in sorted(self.playing.items())
         )
+        won, played = self.streak_won, self.streak_playing
+        after_streaks = "  ".join(f"{w}: won {won[w]} of {played[w]}" for w in STREAKS)
         defeats = ", ".join(f"{why}: {n}" for why, n in sorted(self.gold_defeats.items())) or "none"
         return "\n".join(
             [
@@ -102,6 +115,7 @@ class CampaignReport:
                 f"{'final records':<24} " + ", ".join(f"{r}: {n}" for r, n in self.final_records),
                 f"{'Gold Defeat after':<24} {defeats}",
                 f"{'won by game':<24} {won_by_game}",
+                f"{'after a streak':<24} " + after_streaks,
                 f"{'seconds':<24} {round(self.seconds, 2)}",
             ]
         )
@@ -165,8 +179,15 @@ def run(
         report.records[(c.wins, c.losses)] += 1
         if not c.won:
             report.gold_defeats[str(c.results[-1].outcome)] += 1
+        streak = 0
         for result in c.results:
+            won = result.outcome is Outcome.WON
             report.playing[result.game] += 1
-            report.won_game[result.game] += result.outcome is Outcome.WON
+            report.won_game[result.game] += won
+            if abs(streak) >= STREAK:
+                way = "harder" if streak > 0 else "easier"
+                report.streak_playing[way] += 1
+                report.streak_won[way] += won
+            streak = extend(streak, won)
     report.seconds = time.perf_counter() - start
     return report

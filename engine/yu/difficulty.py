@@ -127,6 +127,11 @@ LOSS_STREAK = (
 send more hands and more grain."""
 
 
+def extend(streak: int, won: bool) -> int:
+    """The streak after one more game: wins in a row positive, losses negative."""
+    return max(streak, 0) + 1 if won else min(streak, 0) - 1
+
+
 def streak_handicap(streak: int) -> Handicap:
     """The change to the next game after ``streak`` results in a row (wins
     positive, losses negative); no change below :data:`STREAK`."""

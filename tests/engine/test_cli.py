@@ -169,6 +169,11 @@ def test_campaigns_json_has_the_measures_and_they_add_up() -> None:
     games = sum(g["playing"] for g in data["by_game"].values())
     assert games == round(spread["mean"] * 2)
     assert sum(g["won"] for g in data["by_game"].values()) == round(data["game_win_rate"] * games)
+    assert data["difficulty"] == "standard"
+    streaks = data["streak_games"]
+    assert set(streaks) == {"harder", "easier"}
+    assert all(0 <= s["won"] <= s["playing"] for s in streaks.values())
+    assert sum(s["playing"] for s in streaks.values()) < games
 
 
 def test_campaigns_report_is_reproducible_apart_from_timing() -> None:
@@ -180,5 +185,5 @@ def test_campaigns_report_is_reproducible_apart_from_timing() -> None:
 
 def test_campaigns_table_prints_every_measure() -> None:
     text = run(["campaigns", "--campaigns", "1", "--seed", "2"])
-    for line in ("games per campaign", "hidden content seen", "never seen", "final records", "won by game"):
+    for line in ("games per campaign", "never seen", "final records", "won by game", "after a streak"):
         assert line in text

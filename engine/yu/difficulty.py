@@ -53,7 +53,7 @@ class Handicap:
                 dearer = "dearer" if by > 0 else "cheaper"
                 parts.append(f"Card Row space {slot + 1} {abs(by)} Provision {dearer}")
         if self.start:
-            parts.append(f"a start of {words.steps(self.start)}")
+            parts.append(f"{words.steps(self.start)} before the first Harvest")
         if self.harvest:
             parts.append(f"{words.steps(self.harvest)} more at every Harvest")
         return "; ".join(parts) or "no change"

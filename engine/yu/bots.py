@@ -184,6 +184,14 @@ class HeuristicBot:
         cards = [(s, a) for s, a in scored if a.kind in _HAND_USES or _exhausts(ctx, a)]
         return self._best(cards or scored or [(0.0, a) for a in actions])
 
+    def ranked(self, game: Game) -> list[tuple[float, Action]]:
+        """Every legal action with its score, best first (ending Take Actions
+        scores 0), without drawing on the bot's random generator."""
+        ctx = _Position(game, self.w)
+        scored = [(self.score(ctx, a), a) for a in game.legal_actions()]
+        scored.sort(key=lambda sa: -sa[0])
+        return scored
+
     def _best(self, scored: Sequence[tuple[float, Action]]) -> Action:
         """The best-scored action, ties broken at random."""
         best = max(s for s, _ in scored)
@@ -411,11 +419,13 @@ class _Position:
             self.costs.append((weight, total))
         self.layers = self.widened(self.groups)
         self._worth: dict[tuple[int, ...], float] = {}
+        self._held = _HELD.setdefault(w, {})
+        """The worth of holdings before the targets, by holding (kept per weights)."""
         self.now = self.worth(g.have)
 
     def widened(self, groups: tuple[int, ...]) -> list[tuple[float, Needs]]:
         """The layered targets, with Worker colours joined as ``groups`` says."""
-        return [(weight, Needs(cost, groups)) for weight, cost in self.costs]
+        return [(weight, Needs.of(cost, groups)) for weight, cost in self.costs]
 
     def _price(self, slot: int) -> int:
         """The Provisions printed under a Card Row space."""
@@ -427,11 +437,16 @@ class _Position:
         key = tuple(have)
         if layers is None and key in self._worth:
             return self._worth[key]
-        w = self.w
-        total = 0.0
-        for i in range(9):
-            n = have[i]
-            total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+        total = self._held.get(key)
+        if total is None:
+            w = self.w
+            total = 0.0
+            for i in range(9):
+                n = have[i]
+                total += w.item[i] * (min(n, w.plenty) + w.glut * max(0, n - w.plenty))
+            if len(self._held) >= _KEPT:
+                self._held.clear()
+            self._held[key] = total
         gap = 0.0
         for weight, needs in self.layers if layers is None else layers:
             more = needs.gap(have)
@@ -590,7 +605,7 @@ class Needs:
     """A cost to aim for, prepared for :meth:`gap`: Worker requirements
     widened by the joined colours, the most constrained first."""
 
-    __slots__ = ("demand", "reqs", "resources")
+    __slots__ = ("_gaps", "demand", "reqs", "resources")
 
     def __init__(self, cost: Cost, groups: tuple[int, ...]) -> None:
         reqs = [(tuple(c for c in range(5) if mask >> c & 1), n) for mask, n in widen(cost.workers, groups)]
@@ -598,10 +613,32 @@ class Needs:
         self.reqs = reqs
         self.resources = cost.resources
         self.demand = [sum(n for colours, n in reqs if c in colours) for c in range(5)]
+        self._gaps: dict[tuple[int, ...], float] = {}
+
+    @classmethod
+    def of(cls, cost: Cost, groups: tuple[int, ...]) -> Needs:
+        """The needs of ``cost`` with ``groups``, made once and kept."""
+        key = (cost, groups)
+        needs = _NEEDS.get(key)
+        if needs is None:
+            if len(_NEEDS) >= _KEPT:
+                _NEEDS.clear()
+            needs = _NEEDS[key] = cls(cost, groups)
+        return needs
 
     def gap(self, have: Sequence[int]) -> float:
         """How far ``have`` is from paying: a point per missing Worker, half a
-        point per missing Resource. Each Worker is taken from the colour the
+        point per missing Resource (worked out once per holding)."""
+        key = tuple(have)
+        missing = self._gaps.get(key)
+        if missing is None:
+            if len(self._gaps) >= _KEPT:
+                self._gaps.clear()
+            missing = self._gaps[key] = self._gap(key)
+        return missing
+
+    def _gap(self, have: Sequence[int]) -> float:
+        """:meth:`gap`, worked out: each Worker is taken from the colour the
         later requirements want least."""
         left = list(have[:5])
         demand = list(self.demand)
@@ -641,6 +678,11 @@ def _exhausts(ctx: _Position, action: Action) -> bool:
     return action.kind is Kind.TRADE and action.card is not None
 
 
+_NEEDS: dict[tuple[Cost, tuple[int, ...]], Needs] = {}
+_HELD: dict[Weights, dict[tuple[int, ...], float]] = {}
+_KEPT = 50_000
+"""Most values a cache of the bot's keeps before it starts afresh."""
+
 MAX_STEPS = 80
 """Actions in one Round after which the bot stops looking for more to do."""
 _HAND_USES = (Kind.PLAY, Kind.DISCARD, Kind.TUCK, Kind.FEED)
@@ -667,15 +709,19 @@ _SCORES: dict[Kind, Callable[[HeuristicBot, _Position, Action], float]] = {
     Kind.SUFFER: HeuristicBot._score_suffer,
 }
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS = ("random", "heuristic", "strong")
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (``random`` or ``heuristic``) seeded with ``seed``."""
+    """A bot by name (``random``, ``heuristic`` or ``strong``) seeded with ``seed``."""
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
         return HeuristicBot(seed)
+    if name == "strong":
+        from engine.yu.strong import StrongBot  # it plays with the heuristic bot
+
+        return StrongBot(seed)
     raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
 
 

@@ -43,17 +43,42 @@ class GameResult:
     actions: int
 
 
-def play_one(bot_name: str, seed: int, bot_seed: int, content: Content | None = None) -> tuple[Game, int]:
-    """Play one game to its end; returns the final game and the number of actions."""
+def play_one(
+    bot_name: str, seed: int, bot_seed: int, content: Content | None = None, clock: Clock | None = None
+) -> tuple[Game, int]:
+    """Play one game to its end; returns the final game and the number of
+    actions. ``clock`` times the bot's choices."""
     game = new_game(seed, content)
     bot = make_bot(bot_name, bot_seed)
     actions = 0
     while not game.over:
-        game.apply(bot.choose(game))
+        start = time.perf_counter()
+        action = bot.choose(game)
+        if clock is not None:
+            clock.add(time.perf_counter() - start)
+        game.apply(action)
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"game {seed} with the {bot_name} bot did not end in {MAX_ACTIONS} actions")
     return game, actions
+
+
+@dataclass
+class Clock:
+    """How long the bot took over its choices."""
+
+    choices: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.choices += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+
+    @property
+    def mean(self) -> float:
+        return self.seconds / self.choices if self.choices else 0.0
 
 
 @dataclass
@@ -68,6 +93,7 @@ class Report:
     built: list[int] = field(default_factory=lambda: [0] * 7)
     actions: int = 0
     seconds: float = 0.0
+    clock: Clock = field(default_factory=Clock)
     results: list[GameResult] = field(default_factory=list)
 
     def add(self, result: GameResult) -> None:
@@ -98,6 +124,10 @@ class Report:
             "seconds": round(self.seconds, 3),
             "actions_per_second": round(self.actions / seconds, 1),
             "games_per_second": round(self.games / seconds, 2),
+            "choice_ms": {
+                "mean": round(1000 * self.clock.mean, 2),
+                "max": round(1000 * self.clock.longest, 1),
+            },
         }
 
     def table(self) -> str:
@@ -117,6 +147,7 @@ class Report:
             ("actions", str(self.actions)),
             ("actions / second", f"{self.actions / seconds:.0f}"),
             ("games / second", f"{self.games / seconds:.1f}"),
+            ("ms / choice", f"mean {1000 * self.clock.mean:.2f}  max {1000 * self.clock.longest:.1f}"),
         ]
         width = max(len(name) for name, _ in rows)
         return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
@@ -137,7 +168,7 @@ def simulate(
     start = time.perf_counter()
     for i in range(games):
         gs = game_seed(seed, i)
-        game, actions = play_one(bot, gs, bot_seed(seed, i), content)
+        game, actions = play_one(bot, gs, bot_seed(seed, i), content, report.clock)
         assert game.outcome is not None
         report.add(GameResult(i, gs, game.outcome, game.round, game.built, actions))
         if progress:

@@ -9,13 +9,13 @@ know.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.rng import Rng
 from engine.yu import card_row
 from engine.yu.actions import Action, Kind
+from engine.yu.hidden import public_seed, redeal
 from engine.yu.moves import legal, play
 from engine.yu.rules import AFTER_ACTIONS, damage, harvest_steps, shore_barbarians
 from engine.yu.state import LOSSES, Outcome, State
@@ -216,7 +216,7 @@ FORCED = 20
 
 def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
     trial = g.copy()
-    _determinize(trial, k)
+    redeal(trial, Rng(public_seed(g, k)))
     events = play(trial, action)
     reveals = any(e.reveal for e in events) or (ending_reveals and trial.outcome is not None)
     outcome = trial.outcome
@@ -235,49 +235,6 @@ def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
         forced = "After this you have no choice left (no bribe or trade to pay for)"
         return _Trial(reveals, None, lost, f"{forced}: {_loss(lost, trial)}.", hidden)
     return _Trial(reveals, None, None, "")
-
-
-def _public_seed(g: State, k: int) -> int:
-    """A seed made of what the player can see, and the trial's number."""
-    facts = (
-        g.round,
-        g.phase.value,
-        g.flood,
-        g.built,
-        g.huts_built,
-        len(g.ready),
-        len(g.exhausted),
-        len(g.deck),
-        len(g.discard),
-        len(g.barbarian_deck),
-        len(g.barbarian_discard),
-        k,
-    )
-    digest = hashlib.blake2b(repr(facts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
-
-
-def _determinize(g: State, k: int) -> None:
-    """Deal the face-down cards of ``g`` anew from public facts: each pool of
-    cards the player cannot tell apart is sorted, shuffled and dealt back
-    into its zones, each keeping its size; the random generator is reseeded."""
-    rng = Rng(_public_seed(g, k))
-    _redeal(rng, g.ready, g.deck)
-    _redeal(rng, g.barbarian_deck)
-    _redeal(rng, g.canal_box)
-    face_down = g.hut_cards[g.huts_built :]
-    _redeal(rng, face_down, g.hut_box)
-    g.hut_cards[g.huts_built :] = face_down
-    g.rng = Rng(rng.next64())
-
-
-def _redeal(rng: Rng, *zones: list[str]) -> None:
-    pool = sorted(c for zone in zones for c in zone)
-    rng.shuffle(pool)
-    for zone in zones:
-        n = len(zone)
-        zone[:] = pool[:n]
-        del pool[:n]
 
 
 # -- doom -------------------------------------------------------------------------------

@@ -1,0 +1,167 @@
+"""The strong bot, and the hint it gives a player.
+
+The strong bot is the heuristic bot with a look ahead (determinized Monte
+Carlo). Where the heuristic bot's choice is not clear, it takes the heuristic
+bot's few best-scored moves (one per target, with the heuristic bot's way of
+paying) and plays each on the same few copies of the game, whose face-down
+cards are dealt anew (:func:`engine.yu.hidden.redeal`), to the end with the
+heuristic bot: the move that wins most often is played, the heuristic bot's
+own choice on a tie. The budget is counted in games played ahead, never in
+time, so a seed replays exactly.
+
+:func:`hint` runs the same search for a player, seeded only from what the
+player can see (:func:`engine.yu.hidden.visible_seed`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rng import Rng
+from engine.yu.actions import Action, Kind
+from engine.yu.bots import HeuristicBot
+from engine.yu.game import Game
+from engine.yu.hidden import redeal, seed_of, visible_seed
+from engine.yu.state import Outcome
+
+ROLLOUT_LIMIT = 5_000
+"""Most actions a game played ahead may take (the heuristic bot ends games far sooner)."""
+
+
+WEIGHTY = frozenset(
+    {Kind.END, Kind.ATTACK, Kind.BRIBE, Kind.SUFFER, Kind.CHOOSE, Kind.BUILD, Kind.CANAL, Kind.LEVEE}
+    | {Kind.FEED, Kind.FORTUNE, Kind.RECRUIT, Kind.DISMISS}
+)
+"""Moves whose choice weighs on the game (a pick, a trade, playing a card rarely do)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the strong bot looks."""
+
+    moves: int = 3
+    """Moves tried at a decision: the heuristic bot's best-scored targets."""
+    trials: int = 4
+    """Copies of the game each move is played out on."""
+    clear: float = 0.5
+    """A difference in the heuristic bot's score that makes its choice clear."""
+    kinds: frozenset[Kind] = WEIGHTY
+    """The kinds of move set against the heuristic bot's choice."""
+
+
+HINT = Budget(moves=3, trials=6, clear=float("inf"), kinds=frozenset(Kind))
+"""The hint's budget: more moves, more trials, and a search every time."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move suggested to the player, with its estimated chance of winning."""
+
+    action: Action
+    win: float
+    """Games won when played out after this move, as a fraction (0..1)."""
+    trials: int
+    """Games played out after this move."""
+
+
+@dataclass(frozen=True)
+class _Tally:
+    action: Action
+    wins: int
+    score: float
+    """Wins, plus less than one for all the Canal sections built in the games lost."""
+
+
+class StrongBot:
+    """Plays the heuristic bot's choice, unless a look ahead finds a better one."""
+
+    name = "strong"
+
+    def __init__(self, seed: int, budget: Budget | None = None) -> None:
+        self.rng = Rng(seed)
+        self.heuristic = HeuristicBot(seed)
+        self.budget = budget or Budget()
+        self.searches = 0
+        """Decisions looked ahead at so far."""
+        self.rollouts = 0
+        """Games played ahead so far."""
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        pick = self.heuristic.choose(game)
+        moves = candidates(game, self.heuristic, pick, self.budget)
+        if len(moves) == 1:
+            return pick
+        tallies = search(game, moves, self.budget.trials, self.rng.next64())
+        self.searches += 1
+        self.rollouts += len(moves) * self.budget.trials
+        return tallies[0].action
+
+
+def candidates(game: Game, heuristic: HeuristicBot, pick: Action, budget: Budget) -> list[Action]:
+    """The moves worth looking ahead at, the heuristic bot's ``pick`` first,
+    then the best-scored move of each other kind that weighs (ending Take
+    Actions first), or of each other target when all moves are of one kind;
+    only those whose score is within ``budget.clear`` of the pick's."""
+    ranked = heuristic.ranked(game)
+    one_kind = all(a.kind is pick.kind for _, a in ranked)
+    best: dict[object, tuple[float, Action]] = {}
+    for score, action in ranked:
+        if one_kind or action.kind in budget.kinds:
+            best.setdefault(action.target if one_kind else action.kind, (score, action))
+    mine = pick.target if one_kind else pick.kind
+    picked = next(s for s, a in ranked if a == pick)
+    best.pop(mine, None)
+    others = [(s, a) for s, a in best.values() if abs(picked - s) < budget.clear]
+    others.sort(key=lambda sa: (sa[1].kind is not Kind.END, -sa[0]))
+    return [pick, *(a for _, a in others[: budget.moves - 1])]
+
+
+def search(game: Game, moves: list[Action], trials: int, seed: int) -> list[_Tally]:
+    """Each move played out on the same ``trials`` redealt copies of ``game``,
+    best first (ties keep the order of ``moves``)."""
+    tallies = []
+    for action in moves:
+        wins, score = 0, 0.0
+        for k in range(trials):
+            won, built = rollout(game, action, seed_of((seed, k)))
+            wins += won
+            score += 1.0 if won else built / (7 * trials)
+        tallies.append(_Tally(action, wins, score))
+    order = sorted(range(len(tallies)), key=lambda i: (-tallies[i].score, i))
+    return [tallies[i] for i in order]
+
+
+def rollout(game: Game, action: Action, seed: int) -> tuple[bool, int]:
+    """Play ``action`` on a copy of ``game`` with its face-down cards dealt
+    anew from ``seed``, then the rest of the game with the heuristic bot:
+    whether it was won, and the Canal sections built."""
+    rng = Rng(seed)
+    trial = game.copy()
+    redeal(trial, rng)
+    trial.apply(action)
+    bot = HeuristicBot(rng.next64())
+    for _ in range(ROLLOUT_LIMIT):
+        if trial.over:
+            break
+        trial.apply(bot.choose(trial))
+    return trial.outcome is Outcome.WON, trial.built
+
+
+def hint(game: Game, top: int = 3) -> list[Hint]:
+    """The ``top`` moves the strong bot would consider now, best first, each
+    with its estimated chance of winning. Worked out on a copy of the game
+    whose face-down cards are dealt from what the player can see, so the same
+    visible position always gives the same hint."""
+    if game.over:
+        return []
+    seed = visible_seed(game)
+    base = game.copy()
+    redeal(base, Rng(seed))
+    heuristic = HeuristicBot(seed)
+    pick = heuristic.choose(base)
+    moves = candidates(base, heuristic, pick, HINT)
+    tallies = search(base, moves, HINT.trials, seed)
+    return [Hint(t.action, t.wins / HINT.trials, HINT.trials) for t in tallies[:top]]

@@ -26,6 +26,8 @@ from engine.yu.state import Outcome
 
 ROLLOUT_LIMIT = 5_000
 """Most actions a game played ahead may take (the heuristic bot ends games far sooner)."""
+MIN_TRIALS = 2
+"""Fewest copies a move is played out on, however long the games."""
 
 
 WEIGHTY = frozenset(
@@ -47,9 +49,12 @@ class Budget:
     """A difference in the heuristic bot's score that makes its choice clear."""
     kinds: frozenset[Kind] = WEIGHTY
     """The kinds of move set against the heuristic bot's choice."""
+    steps: int = 900
+    """Actions a search may play ahead, about: early in a game, when a game
+    played out is long, each move is played out on fewer copies."""
 
 
-HINT = Budget(moves=3, trials=6, clear=float("inf"), kinds=frozenset(Kind))
+HINT = Budget(moves=3, trials=6, clear=float("inf"), kinds=frozenset(Kind), steps=1000)
 """The hint's budget: more moves, more trials, and a search every time."""
 
 
@@ -70,6 +75,8 @@ class _Tally:
     wins: int
     score: float
     """Wins, plus less than one for all the Canal sections built in the games lost."""
+    played: int
+    """Games played out after the move."""
 
 
 class StrongBot:
@@ -94,9 +101,9 @@ class StrongBot:
         moves = candidates(game, self.heuristic, pick, self.budget)
         if len(moves) == 1:
             return pick
-        tallies = search(game, moves, self.budget.trials, self.rng.next64())
+        tallies = search(game, moves, self.budget, self.rng.next64(), prune=True)
         self.searches += 1
-        self.rollouts += len(moves) * self.budget.trials
+        self.rollouts += sum(t.played for t in tallies)
         return tallies[0].action
 
 
@@ -119,35 +126,46 @@ def candidates(game: Game, heuristic: HeuristicBot, pick: Action, budget: Budget
     return [pick, *(a for _, a in others[: budget.moves - 1])]
 
 
-def search(game: Game, moves: list[Action], trials: int, seed: int) -> list[_Tally]:
-    """Each move played out on the same ``trials`` redealt copies of ``game``,
-    best first (ties keep the order of ``moves``)."""
-    tallies = []
+def search(game: Game, moves: list[Action], budget: Budget, seed: int, prune: bool = False) -> list[_Tally]:
+    """Each move played out on the same redealt copies of ``game``, best
+    first (ties keep the order of ``moves``): ``budget.trials`` copies, fewer
+    when the first game played out says they would take more than
+    ``budget.steps`` actions in all. ``prune``: stop playing a move out once
+    it cannot beat the best so far (the best is the same; the others'
+    tallies are left short)."""
+    tallies: list[_Tally] = []
+    trials, best = budget.trials, -1.0
     for action in moves:
-        wins, score = 0, 0.0
-        for k in range(trials):
-            won, built = rollout(game, action, seed_of((seed, k)))
+        wins, score, played = 0, 0.0, 0
+        for k in range(budget.trials):
+            if k >= trials or prune and score + (trials - k) < best - 1e-9:
+                break
+            won, built, steps = rollout(game, action, seed_of((seed, k)))
+            if not tallies and k == 0:
+                trials = max(MIN_TRIALS, min(trials, budget.steps // (len(moves) * steps)))
             wins += won
-            score += 1.0 if won else built / (7 * trials)
-        tallies.append(_Tally(action, wins, score))
+            played += 1
+            score += 1.0 if won else built / (7 * budget.trials)
+        tallies.append(_Tally(action, wins, score, played))
+        best = max(best, score)
     order = sorted(range(len(tallies)), key=lambda i: (-tallies[i].score, i))
     return [tallies[i] for i in order]
 
 
-def rollout(game: Game, action: Action, seed: int) -> tuple[bool, int]:
+def rollout(game: Game, action: Action, seed: int) -> tuple[bool, int, int]:
     """Play ``action`` on a copy of ``game`` with its face-down cards dealt
     anew from ``seed``, then the rest of the game with the heuristic bot:
-    whether it was won, and the Canal sections built."""
+    whether it was won, the Canal sections built, and the actions taken."""
     rng = Rng(seed)
     trial = game.copy()
     redeal(trial, rng)
     trial.apply(action)
     bot = HeuristicBot(rng.next64())
-    for _ in range(ROLLOUT_LIMIT):
-        if trial.over:
-            break
+    steps = 1
+    while not trial.over and steps < ROLLOUT_LIMIT:
         trial.apply(bot.choose(trial))
-    return trial.outcome is Outcome.WON, trial.built
+        steps += 1
+    return trial.outcome is Outcome.WON, trial.built, steps
 
 
 def hint(game: Game, top: int = 3) -> list[Hint]:
@@ -163,5 +181,5 @@ def hint(game: Game, top: int = 3) -> list[Hint]:
     heuristic = HeuristicBot(seed)
     pick = heuristic.choose(base)
     moves = candidates(base, heuristic, pick, HINT)
-    tallies = search(base, moves, HINT.trials, seed)
-    return [Hint(t.action, t.wins / HINT.trials, HINT.trials) for t in tallies[:top]]
+    tallies = search(base, moves, HINT, seed)
+    return [Hint(t.action, t.wins / t.played, t.played) for t in tallies[:top]]

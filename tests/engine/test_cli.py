@@ -33,7 +33,7 @@ def test_simulate_json_has_the_counts() -> None:
 
 
 def test_simulate_json_is_reproducible_apart_from_timing() -> None:
-    timing = {"seconds", "actions_per_second", "games_per_second"}
+    timing = {"seconds", "actions_per_second", "games_per_second", "choice_ms"}
     runs = [
         json.loads(run(["simulate", "--games", "3", "--bot", "random", "--seed", "5", "--json"]))
         for _ in "ab"
@@ -44,7 +44,7 @@ def test_simulate_json_is_reproducible_apart_from_timing() -> None:
 
 def test_simulate_prints_a_table() -> None:
     text = run(["simulate", "--games", "2", "--bot", "random"])
-    assert "wins" in text and "lost: flood" in text and "games / second" in text
+    assert "wins" in text and "lost: flood" in text and "games / second" in text and "ms / choice" in text
 
 
 def test_play_shows_the_board_and_the_actions() -> None:

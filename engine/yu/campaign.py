@@ -19,7 +19,7 @@ from engine.rng import Rng
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind
 from engine.yu.content import Card, Content, Ending, Ongoing, base
-from engine.yu.difficulty import Difficulty, streak_handicap, streak_words
+from engine.yu.difficulty import Difficulty, extend, streak_handicap, streak_words
 from engine.yu.events import Event
 from engine.yu.game import Game
 from engine.yu.interpreter import Facts, Words, branch, push, run
@@ -369,8 +369,8 @@ class Campaign:
     # -- between games --------------------------------------------------------------
 
     def setup(self) -> Setup:
-        """The next game's setup: the cards in play and every lasting change,
-        then the level's changes and the streak's."""
+        """The setup of game ``number``, as it starts: the cards in play and
+        every lasting change, then the level's changes and the streak's."""
         ongoing = self.zones["ongoing"]
         kinds = {c: self.content.ongoing[c].kind for c in ongoing}
         story = Setup(
@@ -388,7 +388,9 @@ class Campaign:
             start=tuple(self.start + self.next_start),
             campaign=self.facts(),
         )
-        return streak_handicap(self.streak).apply(self.difficulty.handicap.apply(story))
+        for handicap in (*self.difficulty.handicaps(self.number), streak_handicap(self.streak)):
+            story = handicap.apply(story)
+        return story
 
     def _start_game(self) -> None:
         self.number += 1
@@ -431,7 +433,7 @@ class Campaign:
             self.wins += 1
         else:
             self.losses += 1
-        self.streak = max(self.streak, 0) + 1 if won else min(self.streak, 0) - 1
+        self.streak = extend(self.streak, won)
         card_id = (self.victory if won else self.defeat).pop()
         self.revealed.append(card_id)
         ending = self.content.endings[card_id]

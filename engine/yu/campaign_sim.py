@@ -17,7 +17,7 @@ from engine.rng import Rng
 from engine.yu.campaign import Campaign
 from engine.yu.careful import Careful
 from engine.yu.content import Content, base
-from engine.yu.difficulty import Difficulty
+from engine.yu.difficulty import STREAK, Difficulty, extend
 from engine.yu.roster import BOTS, make_bot
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
@@ -38,6 +38,10 @@ class Spread(NamedTuple):
         if not values:
             return cls(0.0, 0.0, 0.0)
         return cls(round(min(values), 3), round(sum(values) / len(values), 3), round(max(values), 3))
+
+
+STREAKS = ("harder", "easier")
+"""Games after a run of wins, and after a run of losses."""
 
 
 @dataclass
@@ -67,6 +71,10 @@ class CampaignReport:
     """What each campaign saw: entries read and Story cards found."""
     endings: Counter[int] = field(default_factory=Counter)
     """Campaigns by the last entry they read."""
+    streak_playing: Counter[str] = field(default_factory=Counter)
+    streak_won: Counter[str] = field(default_factory=Counter)
+    """Games set up "harder" after a run of wins, or "easier" after a run of
+    losses: how many were played, and won."""
     seconds: float = 0.0
 
     @property
@@ -117,6 +125,9 @@ class CampaignReport:
             "food_games": {"share": round(self.food_games, 3), "campaigns": len(self.food)},
             "jaccard": round(self.jaccard, 3),
             "endings": {str(n): self.endings[n] for n in sorted(self.endings)},
+            "streak_games": {
+                way: {"playing": self.streak_playing[way], "won": self.streak_won[way]} for way in STREAKS
+            },
             "seconds": round(self.seconds, 2),
         }
 
@@ -129,6 +140,8 @@ class CampaignReport:
         won_by_game = "  ".join(
             f"{g}: {self.won_game[g] / n:.0%} of {n}" for g, n in sorted(self.playing.items())
         )
+        won, played = self.streak_won, self.streak_playing
+        after_streaks = "  ".join(f"{w}: won {won[w]} of {played[w]}" for w in STREAKS)
         defeats = ", ".join(f"{why}: {n}" for why, n in sorted(self.gold_defeats.items())) or "none"
         return "\n".join(
             [
@@ -151,6 +164,7 @@ class CampaignReport:
                 f"{'food in force':<24} {self.food_games:.0%} of the games of {len(self.food)} campaigns",
                 f"{'content overlap':<24} {self.jaccard:.2f} (mean Jaccard of two campaigns)",
                 f"{'endings':<24} " + ", ".join(f"{n}: {c}" for n, c in sorted(self.endings.items())),
+                f"{'after a streak':<24} " + after_streaks,
                 f"{'seconds':<24} {round(self.seconds, 2)}",
             ]
         )
@@ -251,8 +265,15 @@ def run(
         report.records[(c.wins, c.losses)] += 1
         if not c.won:
             report.gold_defeats[str(c.results[-1].outcome)] += 1
+        streak = 0
         for result in c.results:
+            won = result.outcome is Outcome.WON
             report.playing[result.game] += 1
-            report.won_game[result.game] += result.outcome is Outcome.WON
+            report.won_game[result.game] += won
+            if abs(streak) >= STREAK:
+                way = "harder" if streak > 0 else "easier"
+                report.streak_playing[way] += 1
+                report.streak_won[way] += won
+            streak = extend(streak, won)
     report.seconds = time.perf_counter() - start
     return report

@@ -53,7 +53,7 @@ class Handicap:
                 dearer = "dearer" if by > 0 else "cheaper"
                 parts.append(f"Card Row space {slot + 1} {abs(by)} Provision {dearer}")
         if self.start:
-            parts.append(f"a start of {words.steps(self.start)}")
+            parts.append(f"{words.steps(self.start)} before the first Harvest")
         if self.harvest:
             parts.append(f"{words.steps(self.harvest)} more at every Harvest")
         return "; ".join(parts) or "no change"
@@ -65,6 +65,8 @@ class Level:
     """One line for the player choosing a level."""
     handicap: Handicap
     """What every game of the campaign is set up with."""
+    later: Handicap = Handicap()
+    """Added to every game after the first."""
 
 
 class Difficulty(StrEnum):
@@ -82,9 +84,10 @@ class Difficulty(StrEnum):
     def describe(self) -> str:
         return LEVELS[self].describe
 
-    @property
-    def handicap(self) -> Handicap:
-        return LEVELS[self].handicap
+    def handicaps(self, game: int) -> tuple[Handicap, ...]:
+        """The changes this level makes to game number ``game`` of a campaign."""
+        level = LEVELS[self]
+        return (level.handicap, level.later) if game > 1 else (level.handicap,)
 
 
 LEVELS = {
@@ -93,13 +96,16 @@ LEVELS = {
         Handicap(ready_pile=1, harvest=(Gain(PROVISION, 1),)),
     ),
     Difficulty.STANDARD: Level(
-        "The river as the rulebook sets it: the first game is the base game.",
+        "The river as the rulebook sets it for the first game; from the second on, the Ready Pile"
+        " holds one Townsfolk fewer.",
         Handicap(),
+        Handicap(ready_pile=-1),
     ),
     Difficulty.HARD: Level(
-        "A crueller river: every game starts with one Townsfolk fewer in the Ready Pile"
-        " and a Barbarian band already in the Card Row.",
-        Handicap(ready_pile=-1, start=(RevealBarbarian(1),)),
+        "A crueller river: every game starts with a Barbarian band already in the Card Row, and from"
+        " the second on the Ready Pile holds one Townsfolk fewer.",
+        Handicap(start=(RevealBarbarian(1),)),
+        Handicap(ready_pile=-1),
     ),
 }
 """Each level's changes to every game of its campaign."""
@@ -109,7 +115,7 @@ STREAK = 2
 is luck, two are a trend the river answers."""
 WIN_STREAK = (
     Handicap(start=(RevealBarbarian(1),)),
-    Handicap(start=(RevealBarbarian(1),), row_costs=(0, 0, 0, 0, 0, 0, 1)),
+    Handicap(start=(RevealBarbarian(2),)),
 )
 """The next game after 2 wins in a row, then after 3 or more: the tribes have
 heard of the works and come to raid them."""
@@ -119,6 +125,11 @@ LOSS_STREAK = (
 )
 """The next game after 2 losses in a row, then after 3 or more: the villages
 send more hands and more grain."""
+
+
+def extend(streak: int, won: bool) -> int:
+    """The streak after one more game: wins in a row positive, losses negative."""
+    return max(streak, 0) + 1 if won else min(streak, 0) - 1
 
 
 def streak_handicap(streak: int) -> Handicap:

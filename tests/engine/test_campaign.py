@@ -16,6 +16,7 @@ from engine.yu import IllegalAction
 from engine.yu.campaign import Campaign
 from engine.yu.check import problems
 from engine.yu.content import Content, load
+from engine.yu.difficulty import Difficulty
 from engine.yu.effects import parse_steps
 from engine.yu.interpreter import push
 from engine.yu.items import COWRIE, PROVISION, TermError
@@ -172,7 +173,7 @@ def test_retire_never_leaves_a_game_unplayable(story: Content) -> None:
     ],
 )
 def test_adjust_changes_the_board_for_every_later_game(story: Content, step: tuple, check) -> None:  # type: ignore[no-untyped-def, type-arg]
-    c = Campaign.new(10, story)
+    c = Campaign.new(10, story, Difficulty.GENTLE)  # a level that only adds, so each change shows whole
     push(c, [step])
     c._run()
     assert check(c.setup(), story.board)

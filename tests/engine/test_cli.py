@@ -171,6 +171,11 @@ def test_campaigns_json_has_the_measures_and_they_add_up() -> None:
     games = sum(g["playing"] for g in data["by_game"].values())
     assert games == round(spread["mean"] * 2)
     assert sum(g["won"] for g in data["by_game"].values()) == round(data["game_win_rate"] * games)
+    assert data["difficulty"] == "standard"
+    streaks = data["streak_games"]
+    assert set(streaks) == {"harder", "easier"}
+    assert all(0 <= s["won"] <= s["playing"] for s in streaks.values())
+    assert sum(s["playing"] for s in streaks.values()) < games
 
 
 def test_campaigns_json_has_the_story_measures_for_the_careful_chooser() -> None:
@@ -203,5 +208,6 @@ def test_campaigns_table_prints_every_measure() -> None:
         "food in force",
         "content overlap",
         "endings",
+        "after a streak",
     ):
         assert line in text

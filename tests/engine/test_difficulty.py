@@ -76,9 +76,9 @@ def test_the_gentle_first_game_has_more_townsfolk_and_provisions(content: Conten
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_hard_first_game_has_fewer_townsfolk_and_a_barbarian_more(content: Content, seed: int) -> None:
+def test_the_hard_first_game_has_a_barbarian_more(content: Content, seed: int) -> None:
     standard, hard = (first_game(seed, level, content) for level in (Difficulty.STANDARD, Difficulty.HARD))
-    assert len(hard.ready) == len(standard.ready) - 1
+    assert len(hard.ready) == len(standard.ready)
     assert barbarians_in_row(hard) == 2
     assert hard.row_costs == standard.row_costs and hard.harvest_extra == []
 
@@ -86,8 +86,10 @@ def test_the_hard_first_game_has_fewer_townsfolk_and_a_barbarian_more(content: C
 def test_every_level_has_its_own_words_and_changes() -> None:
     described = {level.describe for level in Difficulty}
     assert len(described) == 3 and all(described)
-    assert Difficulty.STANDARD.handicap == Handicap()
-    assert Difficulty.GENTLE.handicap != Handicap() != Difficulty.HARD.handicap
+    assert Difficulty.STANDARD.handicaps(1) == (Handicap(),)
+    for level in Difficulty:
+        assert len(level.handicaps(2)) == 2 and level.handicaps(2)[0] == level.handicaps(1)[0]
+    assert Difficulty.GENTLE.handicaps(1) != (Handicap(),) != Difficulty.HARD.handicaps(1)
     assert Difficulty("hard") is Difficulty.HARD
 
 
@@ -152,12 +154,29 @@ def test_two_losses_in_a_row_make_the_next_game_easier(story: Content) -> None:
 
 
 def _without_streak(c: Campaign) -> Setup:
-    """The campaign's next setup as it would be without its streak."""
+    """The current game's setup as it would be without the campaign's streak."""
     streak, c.streak = c.streak, 0
     try:
         return c.setup()
     finally:
         c.streak = streak
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.STANDARD, Difficulty.HARD])
+def test_after_the_first_game_the_ready_pile_holds_one_townsfolk_fewer(
+    story: Content, difficulty: Difficulty
+) -> None:
+    c = Campaign.new(8, story, difficulty)
+    finish(c, "won")
+    assert c.number == 2 and c.streak == 1
+    setup = c.setup()
+    c.number = 1
+    as_first = c.setup()
+    c.number = 2
+    assert setup.ready_pile == (as_first.ready_pile or 0) - 1
+    game = c.game
+    assert game is not None
+    assert len(game.ready) == len(Game.new(c.results[-1].seed, story, as_first).ready) - 1
 
 
 def random_campaign(content: Content, seed: int, difficulty: Difficulty, log: list[str]) -> Campaign:

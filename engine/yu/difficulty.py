@@ -95,12 +95,7 @@ LEVELS = {
         "A kinder river: one Townsfolk more in the Ready Pile and a Provision more at every Harvest.",
         Handicap(ready_pile=1, harvest=(Gain(PROVISION, 1),)),
     ),
-    Difficulty.STANDARD: Level(
-        "The river as the rulebook sets it for the first game; from the second on, the Ready Pile"
-        " holds one Townsfolk fewer.",
-        Handicap(),
-        Handicap(ready_pile=-1),
-    ),
+    Difficulty.STANDARD: Level("The river as the rulebook sets it.", Handicap()),
     Difficulty.HARD: Level(
         "A crueller river: every game starts with a Barbarian band already in the Card Row, and from"
         " the second on the Ready Pile holds one Townsfolk fewer.",

@@ -86,7 +86,7 @@ def test_the_hard_first_game_has_a_barbarian_more(content: Content, seed: int) -
 def test_every_level_has_its_own_words_and_changes() -> None:
     described = {level.describe for level in Difficulty}
     assert len(described) == 3 and all(described)
-    assert Difficulty.STANDARD.handicaps(1) == (Handicap(),)
+    assert set(Difficulty.STANDARD.handicaps(1) + Difficulty.STANDARD.handicaps(9)) == {Handicap()}
     for level in Difficulty:
         assert len(level.handicaps(2)) == 2 and level.handicaps(2)[0] == level.handicaps(1)[0]
     assert Difficulty.GENTLE.handicaps(1) != (Handicap(),) != Difficulty.HARD.handicaps(1)
@@ -162,11 +162,8 @@ def _without_streak(c: Campaign) -> Setup:
         c.streak = streak
 
 
-@pytest.mark.parametrize("difficulty", [Difficulty.STANDARD, Difficulty.HARD])
-def test_after_the_first_game_the_ready_pile_holds_one_townsfolk_fewer(
-    story: Content, difficulty: Difficulty
-) -> None:
-    c = Campaign.new(8, story, difficulty)
+def test_a_hard_campaign_s_ready_pile_holds_one_townsfolk_fewer_after_the_first_game(story: Content) -> None:
+    c = Campaign.new(8, story, Difficulty.HARD)
     finish(c, "won")
     assert c.number == 2 and c.streak == 1
     setup = c.setup()

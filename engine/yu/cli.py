@@ -67,6 +67,13 @@ def parser() -> argparse.ArgumentParser:
     )
     camp.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     camp.add_argument("--json", action="store_true", help="print the report as JSON")
+    camp.add_argument(
+        "--modules",
+        type=_positive,
+        default=None,
+        metavar="GAMES",
+        help="also measure each rule module and the Huts on this many base games per row (the modules key)",
+    )
     _difficulty(camp, "the level the campaigns are played at (default standard)")
 
     mods = commands.add_parser("modules", help="what each rule module and the Huts change, on base games")
@@ -105,7 +112,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         from engine.yu.campaign_sim import run
 
         found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty)
-        print(json.dumps(found.to_dict(), indent=2) if args.json else found.table(), file=out)
+        data, table = found.to_dict(), found.table()
+        if args.modules:
+            from engine.yu.module_sim import measure
+
+            player = "heuristic" if args.bot == "careful" else args.bot  # the careful chooser plays so
+            measured = measure(args.modules, player, args.seed)
+            data["modules"], table = measured.to_dict(), f"{table}\n\n{measured.table()}"
+        print(json.dumps(data, indent=2) if args.json else table, file=out)
         return 0
     if args.command == "modules":
         from engine.yu.module_sim import measure

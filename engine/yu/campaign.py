@@ -388,7 +388,7 @@ class Campaign:
             start=tuple(self.start + self.next_start),
             campaign=self.facts(),
         )
-        for handicap in (*self.difficulty.handicaps(self.number), streak_handicap(self.streak)):
+        for handicap in (self.difficulty.handicap, streak_handicap(self.streak)):
             story = handicap.apply(story)
         return story
 

@@ -65,8 +65,6 @@ class Level:
     """One line for the player choosing a level."""
     handicap: Handicap
     """What every game of the campaign is set up with."""
-    later: Handicap = Handicap()
-    """Added to every game after the first."""
 
 
 class Difficulty(StrEnum):
@@ -84,10 +82,10 @@ class Difficulty(StrEnum):
     def describe(self) -> str:
         return LEVELS[self].describe
 
-    def handicaps(self, game: int) -> tuple[Handicap, ...]:
-        """The changes this level makes to game number ``game`` of a campaign."""
-        level = LEVELS[self]
-        return (level.handicap, level.later) if game > 1 else (level.handicap,)
+    @property
+    def handicap(self) -> Handicap:
+        """The changes this level makes to every game of a campaign."""
+        return LEVELS[self].handicap
 
 
 LEVELS = {
@@ -97,9 +95,7 @@ LEVELS = {
     ),
     Difficulty.STANDARD: Level("The river as the rulebook sets it.", Handicap()),
     Difficulty.HARD: Level(
-        "A crueller river: every game starts with a Barbarian band already in the Card Row, and from"
-        " the second on the Ready Pile holds one Townsfolk fewer.",
-        Handicap(start=(RevealBarbarian(1),)),
+        "A crueller river: every game deals one Townsfolk fewer to the Ready Pile.",
         Handicap(ready_pile=-1),
     ),
 }

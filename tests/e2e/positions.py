@@ -95,7 +95,8 @@ def answered(game: Game, action: Action) -> Game:
 
 def is_losing_bribe(game: Game) -> bool:
     """A Bribe waits; suffering it loses the game (the Round then runs on by
-    itself to the loss), while paying a bribe the player can afford does not.
+    itself to the loss), while paying a bribe the player can afford neither
+    loses nor dooms it, as the board works it out.
 
     A suffer that only leaves the piles short of the next Harvest is not taken:
     cards may still come in before it (the board cannot call that a sure loss).
@@ -104,7 +105,7 @@ def is_losing_bribe(game: Game) -> bool:
         return False
     if answered(game, SUFFER).outcome not in LOSSES:
         return False
-    return any(answered(game, a).outcome not in LOSSES for a in game.legal_actions() if a.kind is Kind.BRIBE)
+    return any(not game.risk(a).danger for a in game.legal_actions() if a.kind is Kind.BRIBE)
 
 
 def is_lost(game: Game) -> bool:

@@ -75,4 +75,4 @@ class SummaryTestCase(BaseTestCase):
         self.assertNotIn("game-summary", html)
         r = self.client.get(f"/c/{self.campaign.code}/story/")
         for label in news.choices:
-            self.assertContains(r, f"You chose: <b>{label}</b>")
+            self.assertContains(r, f"You chose: <b>{escape(label)}</b>")

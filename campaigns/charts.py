@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from engine.yu.chronicle import Chronicle, Played
 
-WIDTH, HEIGHT = 640, 220
-LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 34
+WIDTH, HEIGHT = 480, 200
+LEFT, RIGHT, TOP, BOTTOM = 30, 8, 14, 30
 """The plot's margins inside the box: room for the axes' labels."""
 PLOT_WIDTH = WIDTH - LEFT - RIGHT
 GOLD = 7

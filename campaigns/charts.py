@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.yu.card_row import SPACES
 from engine.yu.chronicle import Chronicle, Played
 
 WIDTH, HEIGHT = 480, 200
 LEFT, RIGHT, TOP, BOTTOM = 30, 8, 14, 30
 """The plot's margins inside the box: room for the axes' labels."""
 PLOT_WIDTH = WIDTH - LEFT - RIGHT
-GOLD = 7
-"""Wins, or losses, that turn the Gold card over and end the campaign."""
-ROW = 7
-"""Barbarians in the Card Row that lose the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,15 +88,16 @@ class _Plot:
 def record(chronicle: Chronicle) -> Chart:
     """Wins and losses so far after each game: two steps up towards the seventh."""
     games = chronicle.finished
-    plot = _Plot(max(len(games), 1), GOLD)
+    gold = chronicle.decisive
+    plot = _Plot(len(games), gold)
     chart = Chart(
         "record",
         "Wins and losses",
         "After each game, the wins and the losses so far; seven of either end the campaign.",
-        grid=plot.axes(range(0, GOLD + 1)),
+        grid=plot.axes(range(0, gold + 1)),
         legend=(("won", "wins"), ("lost", "losses")),
     )
-    chart.grid.append(Mark(LEFT, plot.y(GOLD), "limit", w=PLOT_WIDTH, title="Seven ends the campaign"))
+    chart.grid.append(Mark(LEFT, plot.y(gold), "limit", w=PLOT_WIDTH, title="Seven ends the campaign"))
     for name, css, count in (("Wins", "won", _wins), ("Losses", "lost", _losses)):
         points = [(LEFT, plot.y(0)), *((plot.x(g.number), plot.y(count(g))) for g in games)]
         chart.lines.append(Line(" ".join(f"{x},{y}" for x, y in points), css, name))
@@ -120,18 +118,18 @@ def record(chronicle: Chronicle) -> Chart:
 def barbarians(chronicle: Chronicle) -> Chart:
     """The most Barbarians in the Card Row in each game (seven lose it)."""
     games = chronicle.finished
-    plot = _Plot(len(games), ROW)
+    plot = _Plot(len(games), SPACES)
     chart = Chart(
         "barbarians",
         "Barbarians at the worst",
         "For each game, the most Barbarians the Card Row held at the end of a Round; seven lose the game.",
-        grid=plot.axes(range(0, ROW + 1)),
+        grid=plot.axes(range(0, SPACES + 1)),
     )
-    chart.grid.append(Mark(LEFT, plot.y(ROW), "limit", w=PLOT_WIDTH, title="Seven lose the game"))
+    chart.grid.append(Mark(LEFT, plot.y(SPACES), "limit", w=PLOT_WIDTH, title="Seven lose the game"))
     for g in games:
         assert g.summary is not None
         most = g.summary.most_barbarians
-        chart.marks += _bar(plot, g, most, "danger" if most >= ROW else "barbarians", f"{most} Barbarians")
+        chart.marks += _bar(plot, g, most, "danger" if most >= SPACES else "barbarians", f"{most} Barbarians")
     return chart
 
 

@@ -18,7 +18,7 @@ class CampaignForm(forms.ModelForm[Campaign]):
         widget=forms.TextInput(attrs={"placeholder": "e.g. The Yellow River", "autocomplete": "off"}),
     )
     difficulty = forms.TypedChoiceField(
-        choices=[(d.value, f"{d.value.capitalize()}: {d.level.describe}") for d in Difficulty],
+        choices=[(d.value, f"{d.value.capitalize()}: {d.describe}") for d in Difficulty],
         coerce=Difficulty,
         initial=Difficulty.STANDARD.value,
         required=False,

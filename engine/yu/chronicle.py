@@ -47,6 +47,8 @@ class Chronicle:
     games: tuple[Played, ...]
     over: bool
     won: bool
+    decisive: int
+    """Wins, or losses, that end the campaign: the cards of a deck."""
     sections: int = SECTIONS
 
     @property
@@ -75,7 +77,7 @@ def chronicle(story: CampaignView, content: Content) -> Chronicle:
                 losses=losses,
             )
         )
-    return Chronicle(tuple(games), story.over, story.won)
+    return Chronicle(tuple(games), story.over, story.won, len(content.victory))
 
 
 def _named(content: Content, story: tuple[tuple[str, str], ...], kind: str) -> tuple[str, ...]:

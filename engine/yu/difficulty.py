@@ -1,7 +1,7 @@
 """How hard a campaign is: the level chosen when it starts, and the streaks
 that make the next game harder after a run of wins and easier after a run of
 losses. Both change a game's setup, on top of the story's lasting changes;
-the first game of a standard campaign is the rulebook's.
+a standard campaign's games are set up as the rulebook says.
 """
 
 from __future__ import annotations
@@ -21,23 +21,17 @@ class Handicap:
 
     ready_pile: int = 0
     """Added to the number of Townsfolk dealt to the Ready Pile."""
-    row_costs: tuple[int, ...] = ()
-    """Added to the Provisions the Card Row spaces cost, left to right."""
     start: Steps = ()
     """Resolved once, before the first Harvest."""
     harvest: Steps = ()
     """Added to every Harvest."""
 
     def apply(self, setup: Setup) -> Setup:
-        """``setup`` with these changes (its Ready Pile and Card Row costs given)."""
-        assert setup.ready_pile is not None and setup.row_costs is not None
-        costs = list(setup.row_costs)
-        for slot, by in enumerate(self.row_costs):
-            costs[slot] = max(0, costs[slot] + by)
+        """``setup`` with these changes (its Ready Pile given)."""
+        assert setup.ready_pile is not None
         return replace(
             setup,
             ready_pile=max(4, setup.ready_pile + self.ready_pile),
-            row_costs=tuple(costs),
             start=(*setup.start, *self.start),
             harvest=(*setup.harvest, *self.harvest),
         )
@@ -48,10 +42,6 @@ class Handicap:
         if self.ready_pile:
             more = "more" if self.ready_pile > 0 else "fewer"
             parts.append(f"{abs(self.ready_pile)} Townsfolk {more} in the Ready Pile")
-        for slot, by in enumerate(self.row_costs):
-            if by:
-                dearer = "dearer" if by > 0 else "cheaper"
-                parts.append(f"Card Row space {slot + 1} {abs(by)} Provision {dearer}")
         if self.start:
             parts.append(f"{words.steps(self.start)} before the first Harvest")
         if self.harvest:
@@ -73,10 +63,6 @@ class Difficulty(StrEnum):
     GENTLE = "gentle"
     STANDARD = "standard"
     HARD = "hard"
-
-    @property
-    def level(self) -> Level:
-        return LEVELS[self]
 
     @property
     def describe(self) -> str:

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from engine.rng import Rng
+from engine.yu.actions import Action, Kind
 from engine.yu.campaign import Campaign
 from engine.yu.careful import Careful
 from engine.yu.content import Content, base
@@ -206,20 +207,20 @@ def play_campaign(
                 met.leaders |= leaders.intersection(game.row)
                 decision = game.decision
                 if careful and isinstance(decision, Choice):
-                    key = f"choose:{_careful(campaign).choose(decision)}"
+                    action = Action(Kind.CHOOSE, option=_careful(campaign).choose(decision))
                 else:
-                    key = bot.choose(game).key
-                campaign.apply(key)
-                keys.append(key)
+                    action = bot.choose(game)
+                campaign.apply(action)
+                keys.append(action.key)
         else:
             decision = campaign.decision
             if careful and decision is not None:
-                key = f"choose:{_careful(campaign).choose(decision)}"
+                action = Action(Kind.CHOOSE, option=_careful(campaign).choose(decision))
             else:
                 options = campaign.legal_actions()
-                key = options[chooser.below(len(options))].key
-            campaign.apply(key)
-            keys.append(key)
+                action = options[chooser.below(len(options))]
+            campaign.apply(action)
+            keys.append(action.key)
     return campaign
 
 

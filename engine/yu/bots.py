@@ -135,6 +135,12 @@ class Weights:
     """Worth of keeping a Fortuity card for later."""
 
 
+WINNING = Weights(plenty=2, canal_gap=0.6, hand_card=2.25, attack_gap=1.2, harvest_rounds=3.6)
+"""The weights that win the most base games (``python -m engine.yu tune``):
+the strong bot plays with them. The defaults play like an average player,
+whom the campaign is balanced for."""
+
+
 class HeuristicBot:
     """Scores every legal action by what it gains towards the next Canal and
     against the Barbarians, and takes the best (ties broken at random).
@@ -613,6 +619,13 @@ class _Position:
         return needed >= g.have[colour]
 
 
+def spare_rounds(game: Game) -> float:
+    """The heuristic bot's count of spare Rounds before the Flood catches the
+    Canal (-5 to 10)."""
+    position = _Position(game, _DEFAULT)
+    return max(-5.0, min(10.0, position.slack(position.ready, position.cycle)))
+
+
 class Needs:
     """A cost to aim for, prepared for :meth:`gap`: Worker requirements
     widened by the joined colours, the most constrained first."""
@@ -695,6 +708,7 @@ def _exhausts(ctx: _Position, action: Action) -> bool:
     return action.kind is Kind.TRADE and action.card is not None
 
 
+_DEFAULT = Weights()
 _NEEDS: dict[tuple[Cost, tuple[int, ...]], Needs] = {}
 _HELD: dict[Weights, dict[tuple[int, ...], float]] = {}
 _KEPT = 50_000
@@ -726,4 +740,4 @@ _SCORES: dict[Kind, Callable[[HeuristicBot, _Position, Action], float]] = {
     Kind.SUFFER: HeuristicBot._score_suffer,
 }
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "Weights"]
+__all__ = ["WINNING", "Bot", "HeuristicBot", "RandomBot", "Weights", "spare_rounds"]

@@ -5,6 +5,8 @@
     python -m engine.yu simulate --games 1000 --bot heuristic|random|strong --seed 1 [--json]
     python -m engine.yu campaigns --campaigns 300 --bot heuristic --seed 1 [--difficulty hard] [--json]
     python -m engine.yu modules --games 300 --bot heuristic --seed 1 [--json]
+    python -m engine.yu value --games 2000 --seed 1 [--write]
+    python -m engine.yu tune --games 500 --seed 11
     python -m engine.yu content check
 
 The terminal game shows only what :meth:`Game.view` shows (the one place
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -82,6 +85,18 @@ def parser() -> argparse.ArgumentParser:
     mods.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     mods.add_argument("--json", action="store_true", help="print the report as JSON")
 
+    value = commands.add_parser(
+        "value", help="fit the strong bot's chance of winning to the heuristic bot's games"
+    )
+    value.add_argument("--games", type=_positive, default=2000, help="games to fit on (default 2000)")
+    value.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    value.add_argument("--write", action="store_true", help="write the fitted model to the engine's data")
+
+    tune = commands.add_parser("tune", help="tune the heuristic bot's weights to win the most base games")
+    tune.add_argument("--games", type=_positive, default=500, help="games per trial (default 500)")
+    tune.add_argument("--seed", type=int, default=11, help="the games' seed (default 11)")
+    tune.add_argument("--passes", type=_positive, default=3, help="most passes over the weights (default 3)")
+
     content = commands.add_parser("content", help="check the game and campaign content")
     content.add_argument("check", choices=["check"], help="check every file, reference and path")
     content.add_argument("--dir", type=Path, default=None, help="a content folder (default: the game's)")
@@ -127,6 +142,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         measured = measure(args.games, args.bot, args.seed)
         print(json.dumps(measured.to_dict(), indent=2) if args.json else measured.table(), file=out)
         return 0
+    if args.command == "tune":
+        from engine.yu.tune import tune
+
+        tune(args.games, args.seed, passes=args.passes, say=lambda line: print(line, file=out, flush=True))
+        return 0
+    if args.command == "value":
+        return fit_value(args.games, args.seed, args.write, out)
     if args.command == "content":
         from engine.yu.check import problems
 
@@ -139,6 +161,33 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.campaign:
         return play_campaign(seed, args.difficulty, stdin or sys.stdin, out)
     return play(seed, stdin or sys.stdin, out)
+
+
+def fit_value(games: int, seed: int, write: bool, out: TextIO) -> int:
+    """Fit :mod:`engine.yu.value` on ``games`` games, judge it on a quarter
+    as many others, print how well it predicts, and write it if asked."""
+    from engine.yu import value
+
+    start = time.process_time()
+    train, test = value.samples(games, seed), value.samples(max(1, games // 4), seed + 1)
+    model = value.fit(train)
+    won = sum(w for _, w in train) / len(train)
+    n = len(value.FEATURES)
+    guess = value.Model(math.log(won / (1 - won)), (0.0,) * n, (1.0,) * n, (0.0,) * n)
+    print(f"positions: {len(train)} to fit, {len(test)} to judge ({won:.1%} of the first won)", file=out)
+    print(
+        f"log loss on the positions judged: {value.log_loss(model, test):.4f} "
+        f"(the win rate alone: {value.log_loss(guess, test):.4f})",
+        file=out,
+    )
+    for name, weight in zip(value.FEATURES, model.weight, strict=True):
+        print(f"  {name:<16} {weight:+.3f}", file=out)
+    print(f"{time.process_time() - start:.0f} s of processor time", file=out)
+    if write:
+        path = Path(value.__file__).parent / "data" / value.FILE
+        path.write_text(model.to_toml(), encoding="utf-8")
+        print(f"written to {path}", file=out)
+    return 0
 
 
 # -- the terminal game ----------------------------------------------------------

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 
 from engine.rng import Rng
 from engine.yu.actions import Action, Kind
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots import WINNING, HeuristicBot
 from engine.yu.content import BuildingKind
 from engine.yu.game import Game
 from engine.yu.hidden import redeal, seed_of, visible_seed
 from engine.yu.state import Outcome
+from engine.yu.value import model
 
 ROLLOUT_LIMIT = 5_000
 """Most actions a game played ahead may take (the heuristic bot ends games far sooner)."""
@@ -44,18 +45,21 @@ class Budget:
 
     moves: int = 3
     """Moves tried at a decision: the heuristic bot's best-scored targets."""
-    trials: int = 4
+    trials: int = 10
     """Copies of the game each move is played out on."""
     clear: float = 0.5
     """A difference in the heuristic bot's score that makes its choice clear."""
     kinds: frozenset[Kind] = WEIGHTY
     """The kinds of move set against the heuristic bot's choice."""
-    steps: int = 900
+    steps: int = 700
     """Actions a search may play ahead, about: early in a game, when a game
     played out is long, each move is played out on fewer copies."""
+    horizon: int = 2
+    """Rounds a copy is played ahead before :mod:`engine.yu.value` judges its
+    chance of winning (0: to the end of the game)."""
 
 
-HINT = Budget(moves=3, trials=6, clear=float("inf"), kinds=frozenset(Kind), steps=1000)
+HINT = Budget(moves=3, trials=12, clear=float("inf"), kinds=frozenset(Kind), steps=1000)
 """The hint's budget: more moves, more trials, and a search every time."""
 
 
@@ -73,7 +77,8 @@ class Hint:
 @dataclass(frozen=True)
 class _Tally:
     action: Action
-    wins: int
+    wins: float
+    """Games won, each counted by its chance when it was judged before its end."""
     score: float
     """Wins, plus less than one for all the Canal sections built in the games lost."""
     played: int
@@ -89,7 +94,7 @@ class StrongBot:
         self, seed: int, budget: Budget | None = None, never_build: frozenset[BuildingKind] = frozenset()
     ) -> None:
         self.rng = Rng(seed)
-        self.heuristic = HeuristicBot(seed, never_build=never_build)
+        self.heuristic = HeuristicBot(seed, weights=WINNING, never_build=never_build)
         self.budget = budget or Budget()
         self.searches = 0
         """Decisions looked ahead at so far."""
@@ -148,16 +153,16 @@ def search(
     tallies: list[_Tally] = []
     trials, best = budget.trials, -1.0
     for action in moves:
-        wins, score, played = 0, 0.0, 0
+        wins, score, played = 0.0, 0.0, 0
         for k in range(budget.trials):
             if k >= trials or (prune and score + (trials - k) < best - 1e-9):
                 break
-            won, built, steps = rollout(game, action, seed_of((seed, k)), never_build)
+            won, built, steps = rollout(game, action, seed_of((seed, k)), never_build, budget.horizon)
             if not tallies and k == 0:
                 trials = max(MIN_TRIALS, min(trials, budget.steps // (len(moves) * steps)))
             wins += won
             played += 1
-            score += 1.0 if won else built / (7 * budget.trials)
+            score += won + (0.0 if won else built / (7 * budget.trials))
         tallies.append(_Tally(action, wins, score, played))
         best = max(best, score)
     order = sorted(range(len(tallies)), key=lambda i: (-tallies[i].score, i))
@@ -165,21 +170,29 @@ def search(
 
 
 def rollout(
-    game: Game, action: Action, seed: int, never_build: frozenset[BuildingKind] = frozenset()
-) -> tuple[bool, int, int]:
+    game: Game,
+    action: Action,
+    seed: int,
+    never_build: frozenset[BuildingKind] = frozenset(),
+    horizon: int = 0,
+) -> tuple[float, int, int]:
     """Play ``action`` on a copy of ``game`` with its face-down cards dealt
-    anew from ``seed``, then the rest of the game with the heuristic bot:
-    whether it was won, the Canal sections built, and the actions taken."""
+    anew from ``seed``, then the game with the heuristic bot for ``horizon``
+    more Rounds (0: to its end): the chance it was won (1 or 0 once over,
+    else :mod:`engine.yu.value`'s), the Canal sections built, and the actions taken."""
     rng = Rng(seed)
     trial = game.copy()
     redeal(trial, rng)
     trial.apply(action)
-    bot = HeuristicBot(rng.next64(), never_build=never_build)
+    bot = HeuristicBot(rng.next64(), weights=WINNING, never_build=never_build)
     steps = 1
-    while not trial.over and steps < ROLLOUT_LIMIT:
+    ends = len(trial.pressure) + horizon
+    while not trial.over and steps < ROLLOUT_LIMIT and not (horizon and len(trial.pressure) >= ends):
         trial.apply(bot.choose(trial))
         steps += 1
-    return trial.outcome is Outcome.WON, trial.built, steps
+    if trial.over:
+        return float(trial.outcome is Outcome.WON), trial.built, steps
+    return model().chance(trial), trial.built, steps
 
 
 def hint(game: Game, top: int = 3) -> list[Hint]:
@@ -192,7 +205,7 @@ def hint(game: Game, top: int = 3) -> list[Hint]:
     seed = visible_seed(game)
     base = game.copy()
     redeal(base, Rng(seed))
-    heuristic = HeuristicBot(seed)
+    heuristic = HeuristicBot(seed, weights=WINNING)
     pick = heuristic.choose(base)
     moves = candidates(base, heuristic, pick, HINT)
     tallies = search(base, moves, HINT, seed)

@@ -7,7 +7,7 @@ whether it went on to win (:func:`fit`). The strong bot plays a game ahead
 a few Rounds only and asks the model for the rest (:mod:`engine.yu.strong`).
 The fitted numbers are data, in ``data/value.toml``; refit them with
 
-    python -m engine.yu value --games 2000 --seed 1
+    python -m engine.yu value --games 1600 --seed 1 --write
 
 whenever the rules, the content or the heuristic bot change.
 """

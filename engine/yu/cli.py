@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -172,8 +171,7 @@ def fit_value(games: int, seed: int, write: bool, out: TextIO) -> int:
     train, test = value.samples(games, seed), value.samples(max(1, games // 4), seed + 1)
     model = value.fit(train)
     won = sum(w for _, w in train) / len(train)
-    n = len(value.FEATURES)
-    guess = value.Model(math.log(won / (1 - won)), (0.0,) * n, (1.0,) * n, (0.0,) * n)
+    guess = value.Model.constant(won)
     print(f"positions: {len(train)} to fit, {len(test)} to judge ({won:.1%} of the first won)", file=out)
     print(
         f"log loss on the positions judged: {value.log_loss(model, test):.4f} "

@@ -81,6 +81,12 @@ class Model:
     scale: tuple[float, ...]
     weight: tuple[float, ...]
 
+    @classmethod
+    def constant(cls, rate: float) -> Model:
+        """The model that gives every position the same chance, ``rate``."""
+        n = len(FEATURES)
+        return cls(math.log(rate / (1 - rate)), (0.0,) * n, (1.0,) * n, (0.0,) * n)
+
     def chance(self, game: Game) -> float:
         """The chance of winning from ``game`` (0..1)."""
         return self.of(features(game))

@@ -304,7 +304,7 @@ class HeuristicBot:
             have = ctx.game.have
             value += self.w.join_rounds * (ctx.worth(have, layers) - ctx.now)
         elif building.kind is BuildingKind.FORTRESS:
-            # It turns back the first Barbarian's attack every Round.
+            # It drives off the first Barbarian to attack every Round.
             bands = [slot for slot, c in enumerate(ctx.game.row) if c and c[0] == "b"]
             per_round = ctx.threat(bands[0]) / self.w.threat_rounds if bands else self.w.barbarian
             value += per_round * ctx.rounds_left

@@ -458,12 +458,20 @@ def _return_barge(g: State, step: ReturnBarge) -> None:
         event(g, "barge", f"The Barge went back to Canal section {g.built + 1}.")
 
 
+def fortress_stands(g: State) -> bool:
+    """Whether the Fortress is built under its rule: it drives off the first
+    Barbarian to attack each Round."""
+    return "fortress" in g.modules and "fortress" in g.sites
+
+
 def _suffer_attacks(g: State, step: SufferAttacks) -> None:
     g.phase = Phase.ATTACKS
     slots = [i for i, c in enumerate(g.row) if card_row.is_barbarian(c)]
-    if slots and "fortress" in g.modules and "fortress" in g.sites:
-        event(g, "fortress", f"The Fortress turned back {name(g, g.row[slots[0]] or '')}.")
-        slots = slots[1:]
+    if slots and fortress_stands(g):
+        card = g.row[slots[0]] or ""
+        g.row[slots.pop(0)] = None
+        g.barbarian_discard.append(card)
+        event(g, "fortress", f"The Fortress drove off {name(g, card)}: it went to the Barbarian discards.")
     push(g, [Attack(i) for i in slots])
 
 

@@ -17,8 +17,8 @@ from engine.yu import card_row
 from engine.yu.actions import Action, Kind
 from engine.yu.hidden import public_seed, redeal
 from engine.yu.moves import legal, play
-from engine.yu.rules import AFTER_ACTIONS, damage, harvest_steps, shore_barbarians
-from engine.yu.state import LOSSES, Outcome, State
+from engine.yu.rules import AFTER_ACTIONS, damage, fortress_stands, harvest_steps, shore_barbarians
+from engine.yu.state import LOSSES, Outcome, Phase, State
 from engine.yu.steps import (
     Attack,
     Bribe,
@@ -117,6 +117,10 @@ def _barbarians_coming(g: State) -> int:
     return min(shore_barbarians(g), len(g.barbarian_deck) + len(g.barbarian_discard))
 
 
+BEFORE_ATTACKS = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS, Phase.BARGE})
+"""Phases of a Round whose Barbarian attacks are still to come."""
+
+
 def threats(g: State) -> Threats:
     draws = harvest_draws(g)
     harvest = _harvest_comes(g)
@@ -124,6 +128,8 @@ def threats(g: State) -> Threats:
     next_space = g.flood + 1
     next_built = next_space <= g.built
     in_row = len(card_row.barbarians(g.row))
+    # A standing Fortress drives one off in the attacks before the Refresh.
+    staying = in_row - (in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
     return Threats(
         FloodMeter(
             at=g.flood,
@@ -138,7 +144,7 @@ def threats(g: State) -> Threats:
             in_row=in_row,
             limit=card_row.SPACES,
             next_refresh=shore_barbarians(g),
-            warn=g.outcome is None and in_row + _barbarians_coming(g) >= card_row.SPACES,
+            warn=g.outcome is None and staying + _barbarians_coming(g) >= card_row.SPACES,
         ),
         TownsfolkMeter(
             ready=ready,

@@ -15,6 +15,7 @@ from engine.yu.interpreter import Facts
 from engine.yu.items import Cost
 from engine.yu.rules import food_wanted
 from engine.yu.setup import Setup
+from engine.yu.state import Phase
 from engine.yu.steps import Bribe, Harvest, Read, Retire, SufferAttacks
 from engine.yu.view import BribeView, ChoiceView
 
@@ -116,14 +117,27 @@ def test_fortress_can_be_built_only_with_its_rule(story: Content) -> None:
     assert g.sites[0] == "fortress"
 
 
-def test_fortress_turns_back_the_first_attack_each_round(story: Content) -> None:
+def test_fortress_drives_off_the_first_barbarian_to_attack_each_round(story: Content) -> None:
     g = game_with(story, "fortress")
     g.sites[0] = "fortress"
     bands = [c for c in g.barbarian_deck[:2]]
     set_row(g, [None, None, None, None, None, bands[0], bands[1]])
     events = resolve(g, SufferAttacks())
     assert any(e.kind == "fortress" and story.name(bands[0]) in e.text for e in events)
+    assert bands[0] not in g.row and g.barbarian_discard[-1] == bands[0]
+    assert g.row[6] == bands[1]
     assert g.decision is None or g.decision == Bribe(6)
+
+
+def test_fortress_the_barbarian_meter_counts_the_one_it_will_drive_off(story: Content) -> None:
+    g = game_with(story, "fortress")
+    bands = g.barbarian_deck[:6]
+    set_row(g, [None, *bands])
+    assert g.threats().barbarians.warn  # six stay and one comes: not built yet
+    g.sites[0] = "fortress"
+    assert not g.threats().barbarians.warn
+    edit(g, phase=Phase.ATTACKS)  # this Round's attacks have begun: it has driven its one off
+    assert g.threats().barbarians.warn
 
 
 # -- fortuity ---------------------------------------------------------------------

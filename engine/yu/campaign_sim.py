@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import NamedTuple
@@ -19,6 +20,8 @@ from engine.yu.campaign import Campaign
 from engine.yu.careful import Careful
 from engine.yu.content import Content, base
 from engine.yu.difficulty import STREAK, Difficulty, extend
+from engine.yu.game import Game
+from engine.yu.module_sim import Pair, pair_dealt
 from engine.yu.roster import BOTS, make_bot
 from engine.yu.simulate import bot_seed, game_seed
 from engine.yu.state import Outcome
@@ -76,6 +79,8 @@ class CampaignReport:
     streak_won: Counter[str] = field(default_factory=Counter)
     """Games set up "harder" after a run of wins, or "easier" after a run of
     losses: how many were played, and won."""
+    in_play: dict[str, Pair] = field(default_factory=dict)
+    """The campaigns' games played again with a module's rule on and off."""
     seconds: float = 0.0
 
     @property
@@ -129,6 +134,7 @@ class CampaignReport:
             "streak_games": {
                 way: {"playing": self.streak_playing[way], "won": self.streak_won[way]} for way in STREAKS
             },
+            "modules_in_campaigns": {m: p.to_dict() for m, p in self.in_play.items()},
             "seconds": round(self.seconds, 2),
         }
 
@@ -166,6 +172,10 @@ class CampaignReport:
                 f"{'content overlap':<24} {self.jaccard:.2f} (mean Jaccard of two campaigns)",
                 f"{'endings':<24} " + ", ".join(f"{n}: {c}" for n, c in sorted(self.endings.items())),
                 f"{'after a streak':<24} " + after_streaks,
+                *(
+                    f"{m + ' on/off':<24} won {p.on} / {p.off} of {p.games} games, used in {p.used}"
+                    for m, p in self.in_play.items()
+                ),
                 f"{'seconds':<24} {round(self.seconds, 2)}",
             ]
         )
@@ -179,6 +189,8 @@ class Met:
     """The rival leaders that stood in a Card Row."""
     food: int = 0
     """Games played with the food rule in force."""
+    dealt: list[Game] = field(default_factory=list)
+    """Each game as dealt, before its first action."""
 
 
 def play_campaign(
@@ -203,6 +215,7 @@ def play_campaign(
         if campaign.playing and game is not None:
             bot = make_bot("heuristic" if careful else bot_name, bot_seed(seed, campaign.number))
             met.food += "food" in game.modules
+            met.dealt.append(game.copy())
             while not game.over:
                 met.leaders |= leaders.intersection(game.row)
                 decision = game.decision
@@ -236,7 +249,10 @@ def run(
     seed: int = 0,
     content: Content | None = None,
     difficulty: Difficulty = Difficulty.STANDARD,
+    in_play: Sequence[str] = (),
 ) -> CampaignReport:
+    """Play ``campaigns`` campaigns; with ``in_play``, play each of their games
+    again with each of these modules' rule on and off (by the bot that plays)."""
     content = content or base()
     report = CampaignReport(
         never_read=set(content.entries), never_found=set(content.story_deck), difficulty=difficulty
@@ -247,6 +263,9 @@ def run(
     for i in range(campaigns):
         met = Met()
         c = play_campaign(bot_name, seed * 1_000_003 + i, content, difficulty=difficulty, met=met)
+        if in_play:
+            player = "heuristic" if bot_name == CAREFUL else bot_name
+            pair_dealt(met.dealt, in_play, player, seed * 1_000_003 + i, report.in_play)
         read = {n for n, _ in c.read}
         found = {card for zone in c.zones.values() for card in zone if content.stone(card)}
         report.leaders[len(met.leaders)] += 1

@@ -76,6 +76,14 @@ def parser() -> argparse.ArgumentParser:
         metavar="GAMES",
         help="also measure each rule module and the Huts on this many base games per row (the modules key)",
     )
+    camp.add_argument(
+        "--in-play",
+        type=_in_play,
+        default=(),
+        metavar="MODULES",
+        help="also play every game again with each of these rules on and off, e.g. levee,fortress "
+        "(the modules_in_campaigns key)",
+    )
     _difficulty(camp, "the level the campaigns are played at (default standard)")
 
     mods = commands.add_parser("modules", help="what each rule module and the Huts change, on base games")
@@ -108,6 +116,16 @@ def _difficulty(command: argparse.ArgumentParser, text: str) -> None:
     )
 
 
+def _in_play(text: str) -> tuple[str, ...]:
+    from engine.yu.module_sim import IN_PLAY
+
+    modules = tuple(m.strip() for m in text.split(",") if m.strip())
+    wrong = [m for m in modules if m not in IN_PLAY]
+    if wrong or not modules:
+        raise argparse.ArgumentTypeError(f"choose from {', '.join(IN_PLAY)}")
+    return modules
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -125,7 +143,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "campaigns":
         from engine.yu.campaign_sim import run
 
-        found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty)
+        found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty, in_play=args.in_play)
         data, table = found.to_dict(), found.table()
         if args.modules:
             from engine.yu.module_sim import measure

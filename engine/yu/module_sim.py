@@ -92,14 +92,60 @@ def play(
     setup: Setup, bot: str, seed: int, bot_seed: int, content: Content, never_build: frozenset[BuildingKind]
 ) -> tuple[Game, list[Event]]:
     """Play one game to its end; returns it and everything that happened."""
-    game = new_game(seed, content, setup)
+    return play_out(new_game(seed, content, setup), bot, bot_seed, never_build)
+
+
+def play_out(
+    game: Game, bot: str, bot_seed: int, never_build: frozenset[BuildingKind] = frozenset()
+) -> tuple[Game, list[Event]]:
+    """Play ``game`` on to its end; returns it and everything that happened."""
     player = make_bot(bot, bot_seed, never_build)
     events = list(game.events)
     for _ in range(MAX_ACTIONS):
         if game.over:
             return game, events
         events += game.apply(player.choose(game))
-    raise RuntimeError(f"game {seed} with the {bot} bot did not end in {MAX_ACTIONS} actions")
+    raise RuntimeError(f"game {game.seed} with the {bot} bot did not end in {MAX_ACTIONS} actions")
+
+
+IN_PLAY = ("levee", "fortress")
+"""The modules whose rule acts only once play has begun: a game as dealt can
+be played again with the rule turned on or off."""
+
+
+def with_rule(dealt: Game, module: str, on: bool) -> Game:
+    """A copy of a game as dealt, with ``module``'s rule turned on or off."""
+    if module not in IN_PLAY:
+        raise ValueError(f"{module!r} acts when a game is dealt; choose from {', '.join(IN_PLAY)}")
+    game = dealt.copy()
+    game.modules = sorted({*game.modules, module} if on else set(game.modules) - {module})
+    game.changed()
+    return game
+
+
+def pair_dealt(
+    dealt: Sequence[Game], modules: Sequence[str], bot: str, seed: int, pairs: dict[str, Pair]
+) -> None:
+    """Play each game as dealt with each module's rule on and off (the same
+    bot seed, ``bot_seed(seed, k)`` for the ``k``-th game), adding to ``pairs``."""
+    for k, game in enumerate(dealt):
+        if game.over:
+            continue
+        played: dict[tuple[str, ...], tuple[Game, list[Event]]] = {}
+        for module in modules:
+            pair = pairs.setdefault(module, Pair())
+            won = {}
+            for on in (True, False):
+                trial = with_rule(game, module, on)
+                key = tuple(trial.modules)
+                if key not in played:
+                    played[key] = play_out(trial, bot, bot_seed(seed, k))
+                won[on] = played[key][0].outcome is Outcome.WON
+                if on:
+                    pair.used += used(module, *played[key])
+            pair.games += 1
+            pair.on += won[True]
+            pair.off += won[False]
 
 
 @dataclass

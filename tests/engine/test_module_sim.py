@@ -13,7 +13,7 @@ from engine.yu import Event, Game, new_game
 from engine.yu.bots import HeuristicBot
 from engine.yu.content import BuildingKind, Content, base, load
 from engine.yu.interpreter import Facts
-from engine.yu.module_sim import FINDS, HUTS, MODULES, measure, setup_for, used
+from engine.yu.module_sim import FINDS, HUTS, MODULES, measure, setup_for, used, with_rule
 from engine.yu.roster import make_bot
 from engine.yu.rules import food_wanted
 from engine.yu.setup import Setup
@@ -175,3 +175,42 @@ def test_the_command_prints_the_table_and_the_json() -> None:
     lines = out.getvalue().splitlines()
     assert lines[1].split() == ["on", "off", "difference", "used"]
     assert [line.split()[0] for line in lines[2:]] == [*MODULES, "huts"]
+
+
+# -- the rules in campaign games ------------------------------------------------
+
+
+def test_with_rule_turns_one_rule_on_or_off_on_a_copy(story: Content) -> None:
+    dealt = game_with(story, "food")
+    give(dealt, white=2, clay=2)
+    edit(dealt, flood=1, built=1)
+    on, off = with_rule(dealt, "levee", True), with_rule(dealt, "levee", False)
+    assert on.modules == ["food", "levee"] and off.modules == ["food"] and dealt.modules == ["food"]
+    assert on.explain("levee:WW") is None and off.explain("levee:WW") is not None
+    on.apply("levee:WW")
+    assert dealt.flood == 1 and not dealt.levee_used
+
+
+def test_with_rule_refuses_a_rule_that_acts_when_the_game_is_dealt(story: Content) -> None:
+    with pytest.raises(ValueError, match="levee, fortress"):
+        with_rule(game_with(story), "warlords", True)
+
+
+def test_campaigns_play_every_game_again_with_each_rule_on_and_off() -> None:
+    from engine.yu.campaign_sim import CampaignReport, run
+
+    report = run(2, "heuristic", 3, in_play=("levee", "fortress"))
+    for pair in report.in_play.values():
+        assert pair.games == sum(report.games)
+        assert 0 < pair.used <= pair.games
+    data = report.to_dict()["modules_in_campaigns"]
+    assert isinstance(data, dict) and set(data) == {"levee", "fortress"}
+    assert CampaignReport().to_dict()["modules_in_campaigns"] == {}
+
+
+def test_the_command_takes_only_rules_that_act_in_play() -> None:
+    from engine.yu.cli import parser
+
+    assert parser().parse_args(["campaigns", "--in-play", "levee,fortress"]).in_play == ("levee", "fortress")
+    with pytest.raises(SystemExit):
+        parser().parse_args(["campaigns", "--in-play", "levee,food"])

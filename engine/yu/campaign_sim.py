@@ -32,6 +32,11 @@ CAREFUL = "careful"
 CAMPAIGN_BOTS = (*sorted(BOTS), CAREFUL)
 
 
+def player(bot_name: str) -> str:
+    """The bot that plays the games: the careful chooser plays as the heuristic bot."""
+    return "heuristic" if bot_name == CAREFUL else bot_name
+
+
 class Spread(NamedTuple):
     min: float
     mean: float
@@ -213,7 +218,7 @@ def play_campaign(
     while not campaign.over:
         game = campaign.game
         if campaign.playing and game is not None:
-            bot = make_bot("heuristic" if careful else bot_name, bot_seed(seed, campaign.number))
+            bot = make_bot(player(bot_name), bot_seed(seed, campaign.number))
             met.food += "food" in game.modules
             met.dealt.append(game.copy())
             while not game.over:
@@ -264,8 +269,7 @@ def run(
         met = Met()
         c = play_campaign(bot_name, seed * 1_000_003 + i, content, difficulty=difficulty, met=met)
         if in_play:
-            player = "heuristic" if bot_name == CAREFUL else bot_name
-            pair_dealt(met.dealt, in_play, player, seed * 1_000_003 + i, report.in_play)
+            pair_dealt(met.dealt, in_play, player(bot_name), seed * 1_000_003 + i, report.in_play)
         read = {n for n, _ in c.read}
         found = {card for zone in c.zones.values() for card in zone if content.stone(card)}
         report.leaders[len(met.leaders)] += 1

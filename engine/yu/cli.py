@@ -141,15 +141,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         print(json.dumps(report.to_json(), indent=2) if args.json else report.table(), file=out)
         return 0
     if args.command == "campaigns":
-        from engine.yu.campaign_sim import run
+        from engine.yu.campaign_sim import player, run
 
         found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty, in_play=args.in_play)
         data, table = found.to_dict(), found.table()
         if args.modules:
             from engine.yu.module_sim import measure
 
-            player = "heuristic" if args.bot == "careful" else args.bot  # the careful chooser plays so
-            measured = measure(args.modules, player, args.seed)
+            measured = measure(args.modules, player(args.bot), args.seed)
             data["modules"], table = measured.to_dict(), f"{table}\n\n{measured.table()}"
         print(json.dumps(data, indent=2) if args.json else table, file=out)
         return 0

@@ -22,7 +22,6 @@ from engine.yu.game import Game, new_game
 from engine.yu.roster import make_bot
 from engine.yu.setup import Setup
 from engine.yu.simulate import MAX_ACTIONS, bot_seed, game_seed
-from engine.yu.state import Outcome
 
 MODULES = ("skills", "fortuity", "levee", "fortress", "food", "warlords")
 
@@ -129,23 +128,22 @@ def pair_dealt(
     """Play each game as dealt with each module's rule on and off (the same
     bot seed, ``bot_seed(seed, k)`` for the ``k``-th game), adding to ``pairs``."""
     for k, game in enumerate(dealt):
-        if game.over:
-            continue
-        played: dict[tuple[str, ...], tuple[Game, list[Event]]] = {}
-        for module in modules:
-            pair = pairs.setdefault(module, Pair())
-            won = {}
-            for on in (True, False):
-                trial = with_rule(game, module, on)
-                key = tuple(trial.modules)
-                if key not in played:
-                    played[key] = play_out(trial, bot, bot_seed(seed, k))
-                won[on] = played[key][0].outcome is Outcome.WON
-                if on:
-                    pair.used += used(module, *played[key])
-            pair.games += 1
-            pair.on += won[True]
-            pair.off += won[False]
+        if not game.over:
+            _pair_one(game, modules, bot, bot_seed(seed, k), pairs)
+
+
+def _pair_one(game: Game, modules: Sequence[str], bot: str, seed: int, pairs: dict[str, Pair]) -> None:
+    """One game as dealt, played with each module on and off; the same rules are played once."""
+    played: dict[tuple[str, ...], tuple[Game, list[Event]]] = {}
+    for module in modules:
+        results = []
+        for trial in (with_rule(game, module, True), with_rule(game, module, False)):
+            key = tuple(trial.modules)
+            if key not in played:
+                played[key] = play_out(trial, bot, seed)
+            results.append(played[key])
+        (on, on_events), (off, _) = results
+        pairs.setdefault(module, Pair()).add(module, on, on_events, off)
 
 
 @dataclass
@@ -156,6 +154,13 @@ class Pair:
     off: int = 0
     used: int = 0
     games: int = 0
+
+    def add(self, module: str, on: Game, on_events: Sequence[Event], off: Game) -> None:
+        """Count one game played with ``module`` on and off."""
+        self.games += 1
+        self.on += on.won
+        self.off += off.won
+        self.used += used(module, on, on_events)
 
     def to_dict(self, on: str = "on", off: str = "off") -> dict[str, object]:
         n = max(self.games, 1)
@@ -240,10 +245,7 @@ def measure(
             else:
                 on, on_events = result(setup_for(content, name, i, True), i)
                 off, _ = result(setup_for(content, name, i, False), i)
-            pair.games += 1
-            pair.on += on.outcome is Outcome.WON
-            pair.off += off.outcome is Outcome.WON
-            pair.used += used(name, on, on_events)
+            pair.add(name, on, on_events, off)
         if progress:
             progress(name, games)
     report.seconds = time.perf_counter() - start

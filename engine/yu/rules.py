@@ -468,8 +468,9 @@ def _suffer_attacks(g: State, step: SufferAttacks) -> None:
     g.phase = Phase.ATTACKS
     slots = [i for i, c in enumerate(g.row) if card_row.is_barbarian(c)]
     if slots and fortress_stands(g):
-        card = g.row[slots[0]] or ""
-        g.row[slots.pop(0)] = None
+        first = slots.pop(0)
+        card = g.row[first] or ""
+        g.row[first] = None
         g.barbarian_discard.append(card)
         event(g, "fortress", f"The Fortress drove off {name(g, card)}: it went to the Barbarian discards.")
     push(g, [Attack(i) for i in slots])

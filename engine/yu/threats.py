@@ -72,6 +72,8 @@ class BarbarianMeter:
     """Barbarian bands in the Card Row that lose the game."""
     next_refresh: int
     """Barbarians the next Refresh adds (fewer come if their piles run out)."""
+    driven_off: int
+    """Barbarians a standing Fortress drives off before that Refresh (0 or 1)."""
     warn: bool
     """As things stand, the next Refresh brings the row to the limit."""
 
@@ -128,8 +130,7 @@ def threats(g: State) -> Threats:
     next_space = g.flood + 1
     next_built = next_space <= g.built
     in_row = len(card_row.barbarians(g.row))
-    # A standing Fortress drives one off in the attacks before the Refresh.
-    staying = in_row - (in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
+    driven_off = int(in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
     return Threats(
         FloodMeter(
             at=g.flood,
@@ -144,7 +145,8 @@ def threats(g: State) -> Threats:
             in_row=in_row,
             limit=card_row.SPACES,
             next_refresh=shore_barbarians(g),
-            warn=g.outcome is None and staying + _barbarians_coming(g) >= card_row.SPACES,
+            driven_off=driven_off,
+            warn=g.outcome is None and in_row - driven_off + _barbarians_coming(g) >= card_row.SPACES,
         ),
         TownsfolkMeter(
             ready=ready,

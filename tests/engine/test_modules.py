@@ -135,9 +135,9 @@ def test_fortress_the_barbarian_meter_counts_the_one_it_will_drive_off(story: Co
     set_row(g, [None, *bands])
     assert g.threats().barbarians.warn  # six stay and one comes: not built yet
     g.sites[0] = "fortress"
-    assert not g.threats().barbarians.warn
+    assert not g.threats().barbarians.warn and g.threats().barbarians.driven_off == 1
     edit(g, phase=Phase.ATTACKS)  # this Round's attacks have begun: it has driven its one off
-    assert g.threats().barbarians.warn
+    assert g.threats().barbarians.warn and g.threats().barbarians.driven_off == 0
 
 
 # -- fortuity ---------------------------------------------------------------------

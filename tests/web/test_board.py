@@ -88,3 +88,26 @@ class BoardTestCase(BaseTestCase):
         self.client.force_login(self.alice)
         r = self.client.post(self.url)
         self.assertEqual(r.status_code, 405)
+
+
+def test_the_barbarian_meter_says_what_a_standing_fortress_drives_off() -> None:
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from campaigns.jinja import render_region
+    from engine.yu import card_row, new_game
+    from engine.yu.content import base
+    from engine.yu.setup import Setup
+
+    content = base()
+    game = new_game(3, content, replace(Setup.base(content), modules=("fortress",)))
+    game.row = [None, *game.barbarian_deck[:5], None]
+    game.changed()
+
+    def meter() -> str:
+        html = render_region("threats", {"b": SimpleNamespace(view=game.view()), "oob": ""})
+        return html[html.index('data-watch="meter-barbarians"') :].split("</div>\n  </div>")[0]
+
+    assert len(card_row.barbarians(game.row)) == 5 and "Fortress" not in meter()
+    game.sites[0] = "fortress"
+    assert "the Fortress drives 1 off in the attacks, then the next Refresh adds" in meter()

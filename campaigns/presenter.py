@@ -419,6 +419,7 @@ def _rules(view: View, placer: Placer, story: CampaignView) -> dict[str, Any]:
     ]
     return {
         "moves": [m for m in moves if m.available],
+        "surge": view.rules.surge,
         "ongoing": story.ongoing,
         "modules": story.modules,
     }

@@ -30,7 +30,7 @@ from engine.yu.content import Barbarian, BuildingKind, Content
 from engine.yu.game import Game
 from engine.yu.items import COWRIE, Cost
 from engine.yu.payments import colour_groups, widen
-from engine.yu.rules import damage, groups, outpost_joins, shore_barbarians, tuck_spaces
+from engine.yu.rules import damage, groups, next_harvest, outpost_joins, shore_barbarians, surges, tuck_spaces
 from engine.yu.steps import (
     Bribe,
     Choice,
@@ -394,6 +394,8 @@ class _Position:
         self.groups = groups(g)
         canal_cost = g.content.canals[g.river[built]].cost if built < 6 else Cost()
         self.harvest_draw = sum(s.count for s in g.content.board.harvest if isinstance(s, Draw))
+        surge = g.content.board.surge
+        self.surge_ahead = surge is not None and surges(g, surge) and surge >= next_harvest(g)
         building_now = built == g.built and g.barge
         self.gap_weight = w.canal_gap if building_now else w.canal_gap_later
         moves = self.flood_moves(0)
@@ -512,8 +514,10 @@ class _Position:
 
     def slack(self, ready: int, cycle: int) -> float:
         """Spare rounds before the Flood catches the Canal, at the bot's pace,
-        if the Ready Pile held ``ready`` cards out of ``cycle`` in play."""
+        if the Ready Pile held ``ready`` cards out of ``cycle`` in play. A
+        surge still to come counts as the Flood standing one space further on."""
         g, w = self.game, self.w
+        ahead = int(self.surge_ahead)
         per_round = self.harvest_draw + w.damage_per_round
         building = g.phase == "actions" and g.barge and self.built == g.built
         rounds = 0
@@ -523,7 +527,7 @@ class _Position:
         for position in range(g.flood + 1, 8):
             boundaries = int(left // per_round) + 1
             rounds += boundaries
-            need = min(position, 6) - self.built
+            need = min(position + ahead, 6) - self.built
             cycle_left -= w.damage_per_round * boundaries
             left = cycle_left - (boundaries * per_round - left)
             if left <= 0:
@@ -556,7 +560,7 @@ class _Position:
         phase if ``destroys`` cards are lost now (None: both piles run dry)."""
         g = self.game
         ready, exhausted = len(g.ready), len(g.exhausted) + len(g.hand)
-        moves = 0
+        moves = int(surges(g, next_harvest(g)))
         for _ in range(destroys + self.harvest_draw):
             if ready == 0:
                 if exhausted == 0:

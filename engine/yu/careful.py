@@ -42,7 +42,7 @@ from engine.yu.steps import (
     Steps,
 )
 
-MODULES = {"food": -8.0, "warlords": -5.0, "skills": 2.0, "fortuity": 2.0, "levee": 2.0, "fortress": 2.0}
+MODULES = {"food": -8.0, "warlords": -5.0, "skills": 2.0, "fortuity": 2.0, "levee": -3.0, "fortress": 2.0}
 """What a rule module is worth while it is on."""
 COUNTED = {Draw: 1.0, DrawTownsfolk: 1.0, Destroy: -1.0, Flood: -3.0, RevealBarbarian: -3.0}
 """What one of each counted effect is worth."""

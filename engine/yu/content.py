@@ -212,6 +212,9 @@ class Board:
     """What feeding the settlement costs instead of a Food card (``food`` module)."""
     levee: Cost | None = None
     """What raising the levee costs (``levee`` module)."""
+    surge: int | None = None
+    """The Round whose Harvest begins with the river surging, the Flood moving
+    on one space (``levee`` module)."""
 
 
 Card = Townsfolk | Barbarian | CanalCard | HutCard | Ongoing
@@ -711,6 +714,7 @@ def load_board(file: str, data: Table) -> Board:
         per_outpost=top.terms("per_outpost", parse_steps),
         feed=top.optional_terms("feed", parse_cost),
         levee=top.optional_terms("levee", parse_cost),
+        surge=top.optional("surge", int, None, check=_positive),
         supply=supply,
         building_costs=building_costs,
         trades=tuple(trades),

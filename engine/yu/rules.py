@@ -435,6 +435,17 @@ def harvest_steps(g: State) -> list[Step]:
     return steps
 
 
+def surges(g: State, round_: int) -> bool:
+    """Whether the Harvest of ``round_`` begins with the river surging, the
+    Flood moving on one space (``levee`` module)."""
+    return "levee" in g.modules and g.content.board.surge == round_
+
+
+def next_harvest(g: State) -> int:
+    """The Round whose Harvest comes next (the first Round's while setting up)."""
+    return g.round if g.phase is Phase.SETUP else g.round + 1
+
+
 def _harvest(g: State, step: Harvest) -> None:
     g.phase = Phase.HARVEST
     event(g, "phase", f"Round {g.round}: Harvest.")
@@ -444,6 +455,11 @@ def _harvest(g: State, step: Harvest) -> None:
             g.have[colour] += 1
             event(g, "return", f"A {WORKERS[colour]} Worker came back from Hut space {space + 1}.")
     g.fed = False
+    if surges(g, g.round):
+        event(g, "surge", "The river surged.")
+        _advance_flood(g, f"{when(g)}, when the river surged")
+        if g.outcome:
+            return
     push(g, harvest_steps(g))
 
 

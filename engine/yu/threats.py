@@ -17,7 +17,15 @@ from engine.yu import card_row
 from engine.yu.actions import Action, Kind
 from engine.yu.hidden import public_seed, redeal
 from engine.yu.moves import legal, play
-from engine.yu.rules import AFTER_ACTIONS, damage, fortress_stands, harvest_steps, shore_barbarians
+from engine.yu.rules import (
+    AFTER_ACTIONS,
+    damage,
+    fortress_stands,
+    harvest_steps,
+    next_harvest,
+    shore_barbarians,
+    surges,
+)
 from engine.yu.state import LOSSES, Outcome, Phase, State
 from engine.yu.steps import (
     Attack,
@@ -59,6 +67,9 @@ class FloodMeter:
     """Cards left in the Ready Pile: draws and destroys before the Flood moves."""
     harvest_draws: int
     """Cards the next Harvest takes from the Ready Pile."""
+    surge: bool
+    """The next Harvest begins with the river surging: the Flood moves on one
+    space before any card is drawn (``levee`` module)."""
     moving_loses: bool
     """The Flood moving now loses the game."""
     warn: bool
@@ -123,12 +134,21 @@ BEFORE_ATTACKS = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS, Phase.BAR
 """Phases of a Round whose Barbarian attacks are still to come."""
 
 
+def harvest_floods(g: State, surge: bool, ready: int, draws: int, exhausted: int) -> bool:
+    """Whether a Harvest that draws ``draws`` cards from ``ready``, with
+    ``exhausted`` cards to reshuffle, moves the Flood onto an unbuilt section
+    or off the river (``surge``: the river surges first)."""
+    moves = int(surge) + int(ready < draws and exhausted > 0)
+    return moves > 0 and g.flood + moves > g.built
+
+
 def threats(g: State) -> Threats:
     draws = harvest_draws(g)
     harvest = _harvest_comes(g)
     ready, exhausted = len(g.ready), len(g.exhausted)
     next_space = g.flood + 1
     next_built = next_space <= g.built
+    surge = surges(g, next_harvest(g))
     in_row = len(card_row.barbarians(g.row))
     driven_off = int(in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
     return Threats(
@@ -138,8 +158,9 @@ def threats(g: State) -> Threats:
             next_built=next_built,
             cards_before=ready,
             harvest_draws=draws,
+            surge=surge,
             moving_loses=not next_built,
-            warn=harvest and not next_built and ready < draws and exhausted > 0,
+            warn=harvest and harvest_floods(g, surge, ready, draws, exhausted),
         ),
         BarbarianMeter(
             in_row=in_row,
@@ -230,7 +251,8 @@ def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
     outcome = trial.outcome
     if outcome in LOSSES:
         assert outcome is not None
-        return _Trial(reveals, outcome, None, _lost(g, outcome, trial, action))
+        surged = any(e.kind == "surge" for e in events)
+        return _Trial(reveals, outcome, None, _lost(g, outcome, trial, action, surged))
     if outcome is not None:
         return _Trial(reveals, None, None, "")
     doom = _doom(trial)
@@ -332,10 +354,17 @@ def _doom(g: State) -> tuple[Outcome, str] | None:
         return None
     draws = _sure_draws(g)
     ready, exhausted = len(g.ready), len(g.exhausted)
-    if ready < draws and exhausted and g.flood >= g.built:
+    surge = surges(g, g.round + 1)
+    if surge and g.flood >= g.built:
         return Outcome.FLOOD, (
-            f"This leaves {_count(ready, 'card')} in the Ready Pile and the next Harvest draws {draws}: "
-            f"{_flood_moves(g.flood + 1, 'will move')} and the game will be lost."
+            f"The river surges at the next Harvest: {_flood_moves(g.flood + 1, 'will move')} "
+            "and the game will be lost."
+        )
+    if harvest_floods(g, surge, ready, draws, exhausted):
+        surged = ", after the river surges" if surge else ""
+        return Outcome.FLOOD, (
+            f"This leaves {_count(ready, 'card')} in the Ready Pile and the next Harvest draws {draws}"
+            f"{surged}: {_flood_moves(g.built + 1, 'will move')} and the game will be lost."
         )
     if ready + exhausted < draws and not _may_add(g):
         return Outcome.DAMAGE, (
@@ -380,13 +409,16 @@ LEADS = {
 """How a reason names the action it is about."""
 
 
-def _lost(g: State, outcome: Outcome, after: State, action: Action) -> str:
-    """Why ``action`` on ``g`` loses at once (``after``: the game it left)."""
+def _lost(g: State, outcome: Outcome, after: State, action: Action, surged: bool) -> str:
+    """Why ``action`` on ``g`` loses at once (``after``: the game it left;
+    ``surged``: the river surged on the way)."""
     if action.kind is Kind.SUFFER and isinstance(g.decision, Bribe):
         lead = f"Suffering destroys {_count(damage(g, g.decision.slot), 'card')}"
     else:
         lead = LEADS.get(action.kind, "This action")
     cause = _loss(outcome, after)
+    if surged and outcome is Outcome.FLOOD:
+        cause = f"the river surges, {cause}"
     if after.round > g.round:
         cause = f"in the next Harvest {cause}"
     return f"{lead}: {cause}."

@@ -126,6 +126,8 @@ class StoryRules:
     feed_cost: Cost | None
     levee_used: bool
     levee_cost: Cost | None
+    surge: int | None
+    """The Round whose Harvest begins with the river surging (``levee`` module)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +277,7 @@ def view(g: State) -> View:
             board.feed if "food" in modules else None,
             g.levee_used,
             board.levee if "levee" in modules else None,
+            board.surge if "levee" in modules else None,
         ),
         ongoing=tuple(content.ongoing[c] for c in g.ongoing),
         fortunes=tuple(content.ongoing[c] for c in g.fortunes),

@@ -10,13 +10,16 @@ import pytest
 from scenario import blank, edit, fill_ready, give, have, keys, place, resolve, set_row
 
 from engine.yu import Event, Game, IllegalAction, new_game, words
+from engine.yu.actions import Kind
 from engine.yu.content import Content, load
 from engine.yu.interpreter import Facts
 from engine.yu.items import Cost
+from engine.yu.roster import make_bot
 from engine.yu.rules import food_wanted
 from engine.yu.setup import Setup
-from engine.yu.state import Phase
-from engine.yu.steps import Bribe, Harvest, Read, Retire, SufferAttacks
+from engine.yu.state import Outcome, Phase
+from engine.yu.steps import Bribe, EndRound, Harvest, Read, Retire, SufferAttacks
+from engine.yu.threats import _doom as doom
 from engine.yu.view import BribeView, ChoiceView
 
 STORY = Path(__file__).parent / "campaign_content"
@@ -211,6 +214,79 @@ def test_levee_needs_its_rule(story: Content) -> None:
     give(g, white=2, clay=2)
     edit(g, flood=1, built=1)
     assert g.explain("levee:WW") is not None
+
+
+def flood_after_harvest(story: Content, round_: int, *modules: str, built: int = 1) -> Game:
+    g = game_with(story, *modules)
+    fill_ready(g, 8)
+    edit(g, round=round_, flood=0, built=built)
+    resolve(g, Harvest())
+    return g
+
+
+def test_levee_the_river_surges_at_the_harvest_of_its_round(story: Content) -> None:
+    surge = story.board.surge
+    assert surge is not None
+    assert flood_after_harvest(story, surge, "levee").flood == 1
+    assert flood_after_harvest(story, surge + 1, "levee").flood == 0
+    assert flood_after_harvest(story, surge).flood == 0  # not without the rule
+    lost = flood_after_harvest(story, surge, "levee", built=0)
+    assert lost.outcome is Outcome.FLOOD and lost.cause.endswith("when the river surged.")
+
+
+def surge_coming(story: Content, *modules: str, built: int = 1) -> Game:
+    """A game taking actions in the Round before the surge, the Flood at its start."""
+    g = game_with(story, *modules)
+    fill_ready(g, 8)
+    assert story.board.surge is not None
+    return edit(g, round=story.board.surge - 1, flood=0, built=built)
+
+
+def test_levee_the_flood_meter_warns_of_a_surge_onto_an_unbuilt_section(story: Content) -> None:
+    flood = surge_coming(story, "levee", built=0).threats().flood
+    assert flood.surge and flood.warn
+    flood = surge_coming(story, "levee").threats().flood
+    assert flood.surge and not flood.warn
+    flood = surge_coming(story, built=0).threats().flood
+    assert not flood.surge and not flood.warn
+
+
+def test_levee_ending_actions_before_a_surge_onto_an_unbuilt_section_loses(story: Content) -> None:
+    g = surge_coming(story, "levee", built=0)
+    assert g.risk("end").dooms is Outcome.FLOOD  # the Barbarians ask for bribes first
+    assert g.risk("end").reason == (
+        "The river surges at the next Harvest: the Flood will move onto unbuilt Canal section 1 "
+        "and the game will be lost."
+    )
+    set_row(g, [c if c in story.townsfolk else None for c in g.row])
+    risk = g.risk("end")
+    assert risk.loses is Outcome.FLOOD
+    assert risk.reason == (
+        "Ending Take Actions: in the next Harvest the river surges, "
+        "the Flood moves onto unbuilt Canal section 1 and the game is lost."
+    )
+    assert not surge_coming(story, built=0).risk("end").danger
+
+
+def test_levee_a_surge_and_a_reshuffle_in_one_harvest_doom_a_section_too_few(story: Content) -> None:
+    g = surge_coming(story, "levee", built=2)
+    edit(g, flood=1, phase=Phase.REFRESH)
+    g.stack[:] = [EndRound()]
+    while len(g.ready) > 2:
+        g.exhausted.append(g.ready.pop())
+    assert doom(g) == (
+        Outcome.FLOOD,
+        "This leaves 2 cards in the Ready Pile and the next Harvest draws 4, after the river surges: "
+        "the Flood will move onto unbuilt Canal section 3 and the game will be lost.",
+    )
+    assert surge_coming(story, "levee", built=2).threats().flood.warn is False
+
+
+def test_levee_the_bot_raises_it_before_a_surge_that_would_lose(story: Content) -> None:
+    g = surge_coming(story, "levee")
+    edit(g, flood=1)
+    give(g, white=2, clay=2)
+    assert make_bot("heuristic", 1).choose(g).kind is Kind.LEVEE
 
 
 # -- warlords ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from engine.yu.campaign import CampaignView
 from engine.yu.content import Barbarian, BuildingKind, Content
 from engine.yu.items import ITEMS, WORKERS
 from engine.yu.moves import Option
+from engine.yu.rules import LEVEE_SPACES
 from engine.yu.state import Phase
 from engine.yu.threats import Risk
 from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
@@ -411,7 +412,7 @@ def _rules(view: View, placer: Placer, story: CampaignView) -> dict[str, Any]:
     """The rules the story added, with their actions: feeding, the levee, Fortuity cards."""
     moves = [
         placer.move(Action(Kind.FEED), "Feed the settlement from the stores"),
-        placer.move(Action(Kind.LEVEE), "Raise the levee (the Flood goes back one space)"),
+        placer.move(Action(Kind.LEVEE), f"Raise the levee (the Flood goes back up to {LEVEE_SPACES} spaces)"),
         *(
             placer.move(Action(Kind.FORTUNE, card=c.id), f"Play the Fortuity card {c.name}")
             for c in view.fortunes

@@ -23,6 +23,7 @@ from engine.yu.interpreter import push
 from engine.yu.items import CLAY, COWRIE, INDEX, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
 from engine.yu.payments import payments
 from engine.yu.rules import (
+    LEVEE_SPACES,
     event,
     food_wanted,
     gain,
@@ -709,7 +710,7 @@ def _levee(g: State, a: Action) -> None:
     assert cost is not None
     spend(g, cost, a.payment or NO_WORKERS)
     g.levee_used = True
-    g.flood -= 1
+    g.flood = max(0, g.flood - LEVEE_SPACES)
     event(g, "levee", f"The levee held: the Flood went back to space {g.flood}.")
 
 

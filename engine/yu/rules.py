@@ -435,6 +435,10 @@ def harvest_steps(g: State) -> list[Step]:
     return steps
 
 
+LEVEE_SPACES = 2
+"""How far raising the levee moves the Flood back (never past its start)."""
+
+
 def surges(g: State, round_: int) -> bool:
     """Whether the Harvest of ``round_`` begins with the river surging, the
     Flood moving on one space (``levee`` module)."""

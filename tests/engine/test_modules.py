@@ -15,7 +15,7 @@ from engine.yu.content import Content, load
 from engine.yu.interpreter import Facts
 from engine.yu.items import Cost
 from engine.yu.roster import make_bot
-from engine.yu.rules import food_wanted
+from engine.yu.rules import LEVEE_SPACES, food_wanted
 from engine.yu.setup import Setup
 from engine.yu.state import Outcome, Phase
 from engine.yu.steps import Bribe, EndRound, Harvest, Read, Retire, SufferAttacks
@@ -192,11 +192,16 @@ def test_levee_pushes_the_flood_back_once_a_game(story: Content) -> None:
     g = game_with(story, "levee")
     give(g, white=4, clay=4)
     assert not any(k.startswith("levee") for k in keys(g))  # the Flood has not moved yet
-    edit(g, flood=1, built=1)
+    edit(g, flood=3, built=3)
     g.apply("levee:WW")
-    assert g.flood == 0 and g.levee_used
+    assert g.flood == 3 - LEVEE_SPACES and g.levee_used
     edit(g, flood=1)
     assert not any(k.startswith("levee") for k in keys(g))
+    again = game_with(story, "levee")
+    give(again, white=2, clay=2)
+    edit(again, flood=1, built=1)
+    again.apply("levee:WW")
+    assert again.flood == 0  # never past its start
 
 
 def test_levee_costing_no_workers_is_one_plain_action(story: Content) -> None:

@@ -111,3 +111,30 @@ def test_the_barbarian_meter_says_what_a_standing_fortress_drives_off() -> None:
     assert len(card_row.barbarians(game.row)) == 5 and "Fortress" not in meter()
     game.sites[0] = "fortress"
     assert "the Fortress drives 1 off in the attacks, then the next Refresh adds" in meter()
+
+
+def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from campaigns.jinja import render_region
+    from engine.yu import new_game
+    from engine.yu.content import base
+    from engine.yu.setup import Setup
+
+    content = base()
+    surge = content.board.surge
+    assert surge is not None
+    game = new_game(3, content, replace(Setup.base(content), modules=("levee",)))
+
+    def meter() -> str:
+        html = render_region("threats", {"b": SimpleNamespace(view=game.view()), "oob": ""})
+        return html[html.index('data-watch="meter-flood"') :].split("</div>\n  </div>")[0]
+
+    warning = "the river surges at the start of the next Harvest"
+    game.round = surge
+    game.changed()
+    assert warning not in meter()
+    game.round = surge - 1
+    game.changed()
+    assert warning in meter() and "that loses the game" in meter()  # no Canal section is built

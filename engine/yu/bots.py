@@ -30,7 +30,16 @@ from engine.yu.content import Barbarian, BuildingKind, Content
 from engine.yu.game import Game
 from engine.yu.items import COWRIE, Cost
 from engine.yu.payments import colour_groups, widen
-from engine.yu.rules import damage, groups, next_harvest, outpost_joins, shore_barbarians, surges, tuck_spaces
+from engine.yu.rules import (
+    damage,
+    groups,
+    next_harvest,
+    outpost_joins,
+    shore_barbarians,
+    surge_to_come,
+    surges,
+    tuck_spaces,
+)
 from engine.yu.steps import (
     Bribe,
     Choice,
@@ -394,8 +403,7 @@ class _Position:
         self.groups = groups(g)
         canal_cost = g.content.canals[g.river[built]].cost if built < 6 else Cost()
         self.harvest_draw = sum(s.count for s in g.content.board.harvest if isinstance(s, Draw))
-        surge = g.content.board.surge
-        self.surge_ahead = surge is not None and surges(g, surge) and surge >= next_harvest(g)
+        self.surge_ahead = surge_to_come(g)
         building_now = built == g.built and g.barge
         self.gap_weight = w.canal_gap if building_now else w.canal_gap_later
         moves = self.flood_moves(0)

@@ -450,6 +450,12 @@ def next_harvest(g: State) -> int:
     return g.round if g.phase is Phase.SETUP else g.round + 1
 
 
+def surge_to_come(g: State) -> bool:
+    """Whether a Harvest still to come this game begins with the river surging."""
+    surge = g.content.board.surge
+    return "levee" in g.modules and surge is not None and surge >= next_harvest(g)
+
+
 def _harvest(g: State, step: Harvest) -> None:
     g.phase = Phase.HARVEST
     event(g, "phase", f"Round {g.round}: Harvest.")

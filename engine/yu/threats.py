@@ -354,17 +354,15 @@ def _doom(g: State) -> tuple[Outcome, str] | None:
         return None
     draws = _sure_draws(g)
     ready, exhausted = len(g.ready), len(g.exhausted)
-    surge = surges(g, g.round + 1)
-    if surge and g.flood >= g.built:
-        return Outcome.FLOOD, (
-            f"The river surges at the next Harvest: {_flood_moves(g.flood + 1, 'will move')} "
-            "and the game will be lost."
-        )
+    surge = surges(g, next_harvest(g))
     if harvest_floods(g, surge, ready, draws, exhausted):
+        lost = f"{_flood_moves(g.built + 1, 'will move')} and the game will be lost"
+        if surge and g.flood >= g.built:
+            return Outcome.FLOOD, f"The river surges at the next Harvest: {lost}."
         surged = ", after the river surges" if surge else ""
         return Outcome.FLOOD, (
             f"This leaves {_count(ready, 'card')} in the Ready Pile and the next Harvest draws {draws}"
-            f"{surged}: {_flood_moves(g.built + 1, 'will move')} and the game will be lost."
+            f"{surged}: {lost}."
         )
     if ready + exhausted < draws and not _may_add(g):
         return Outcome.DAMAGE, (

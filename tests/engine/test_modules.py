@@ -18,8 +18,7 @@ from engine.yu.roster import make_bot
 from engine.yu.rules import LEVEE_SPACES, food_wanted
 from engine.yu.setup import Setup
 from engine.yu.state import Outcome, Phase
-from engine.yu.steps import Bribe, EndRound, Harvest, Read, Retire, SufferAttacks
-from engine.yu.threats import _doom as doom
+from engine.yu.steps import Bribe, Harvest, Read, Retire, SufferAttacks
 from engine.yu.view import BribeView, ChoiceView
 
 STORY = Path(__file__).parent / "campaign_content"
@@ -275,14 +274,14 @@ def test_levee_ending_actions_before_a_surge_onto_an_unbuilt_section_loses(story
 
 def test_levee_a_surge_and_a_reshuffle_in_one_harvest_doom_a_section_too_few(story: Content) -> None:
     g = surge_coming(story, "levee", built=2)
-    edit(g, flood=1, phase=Phase.REFRESH)
-    g.stack[:] = [EndRound()]
+    edit(g, flood=1)
     while len(g.ready) > 2:
         g.exhausted.append(g.ready.pop())
-    assert doom(g) == (
-        Outcome.FLOOD,
+    risk = g.risk("end")  # the Barbarians ask for bribes first
+    assert risk.dooms is Outcome.FLOOD
+    assert risk.reason == (
         "This leaves 2 cards in the Ready Pile and the next Harvest draws 4, after the river surges: "
-        "the Flood will move onto unbuilt Canal section 3 and the game will be lost.",
+        "the Flood will move onto unbuilt Canal section 3 and the game will be lost."
     )
     assert surge_coming(story, "levee", built=2).threats().flood.warn is False
 

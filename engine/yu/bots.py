@@ -33,11 +33,9 @@ from engine.yu.payments import colour_groups, widen
 from engine.yu.rules import (
     damage,
     groups,
-    next_harvest,
     outpost_joins,
     shore_barbarians,
-    surge_to_come,
-    surges,
+    surge_in,
     tuck_spaces,
 )
 from engine.yu.steps import (
@@ -403,7 +401,7 @@ class _Position:
         self.groups = groups(g)
         canal_cost = g.content.canals[g.river[built]].cost if built < 6 else Cost()
         self.harvest_draw = sum(s.count for s in g.content.board.harvest if isinstance(s, Draw))
-        self.surge_ahead = surge_to_come(g)
+        self.surge_ahead = surge_in(g) is not None
         building_now = built == g.built and g.barge
         self.gap_weight = w.canal_gap if building_now else w.canal_gap_later
         moves = self.flood_moves(0)
@@ -568,7 +566,7 @@ class _Position:
         phase if ``destroys`` cards are lost now (None: both piles run dry)."""
         g = self.game
         ready, exhausted = len(g.ready), len(g.exhausted) + len(g.hand)
-        moves = int(surges(g, next_harvest(g)))
+        moves = int(surge_in(g) == 1)
         for _ in range(destroys + self.harvest_draw):
             if ready == 0:
                 if exhausted == 0:

@@ -438,8 +438,10 @@ def render(view: View) -> str:
         f"Ready Pile {piles.ready} (draw or lose more than that and the Flood moves) - "
         f"Exhausted Pile {piles.exhausted}"
     )
-    if view.threats.flood.surge:
-        add("The river surges at the start of the next Harvest: the Flood moves one space before any draw.")
+    surge = view.threats.flood.surge_in
+    if surge:
+        when = "the next Harvest" if surge == 1 else f"{surge} Harvests"
+        add(f"The river surges in {when}: the Flood moves one space before any draw.")
     add(
         f"Townsfolk Draw Pile {piles.deck}, discards {len(piles.discard)} - "
         f"Barbarian Draw Pile {piles.barbarian_deck}, discards {len(piles.barbarian_discard)}"

@@ -445,15 +445,14 @@ def surges(g: State, round_: int) -> bool:
     return "levee" in g.modules and g.content.board.surge == round_
 
 
-def next_harvest(g: State) -> int:
-    """The Round whose Harvest comes next (the first Round's while setting up)."""
-    return g.round if g.phase is Phase.SETUP else g.round + 1
-
-
-def surge_to_come(g: State) -> bool:
-    """Whether a Harvest still to come this game begins with the river surging."""
+def surge_in(g: State) -> int | None:
+    """How many Harvests until the river surges, the next one counted as 1;
+    None when no surge is to come in this game."""
     surge = g.content.board.surge
-    return "levee" in g.modules and surge is not None and surge >= next_harvest(g)
+    if "levee" not in g.modules or surge is None:
+        return None
+    next_harvest = g.round if g.phase is Phase.SETUP else g.round + 1
+    return surge - next_harvest + 1 if surge >= next_harvest else None
 
 
 def _harvest(g: State, step: Harvest) -> None:

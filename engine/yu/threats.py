@@ -22,9 +22,8 @@ from engine.yu.rules import (
     damage,
     fortress_stands,
     harvest_steps,
-    next_harvest,
     shore_barbarians,
-    surges,
+    surge_in,
 )
 from engine.yu.state import LOSSES, Outcome, Phase, State
 from engine.yu.steps import (
@@ -67,9 +66,9 @@ class FloodMeter:
     """Cards left in the Ready Pile: draws and destroys before the Flood moves."""
     harvest_draws: int
     """Cards the next Harvest takes from the Ready Pile."""
-    surge: bool
-    """The next Harvest begins with the river surging: the Flood moves on one
-    space before any card is drawn (``levee`` module)."""
+    surge_in: int | None
+    """Harvests until the river surges, moving the Flood on one space before
+    any card is drawn (1: the next one; None: no surge to come)."""
     moving_loses: bool
     """The Flood moving now loses the game."""
     warn: bool
@@ -148,7 +147,7 @@ def threats(g: State) -> Threats:
     ready, exhausted = len(g.ready), len(g.exhausted)
     next_space = g.flood + 1
     next_built = next_space <= g.built
-    surge = surges(g, next_harvest(g))
+    surge = surge_in(g)
     in_row = len(card_row.barbarians(g.row))
     driven_off = int(in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
     return Threats(
@@ -158,9 +157,9 @@ def threats(g: State) -> Threats:
             next_built=next_built,
             cards_before=ready,
             harvest_draws=draws,
-            surge=surge,
+            surge_in=surge,
             moving_loses=not next_built,
-            warn=harvest and harvest_floods(g, surge, ready, draws, exhausted),
+            warn=harvest and harvest_floods(g, surge == 1, ready, draws, exhausted),
         ),
         BarbarianMeter(
             in_row=in_row,
@@ -354,7 +353,7 @@ def _doom(g: State) -> tuple[Outcome, str] | None:
         return None
     draws = _sure_draws(g)
     ready, exhausted = len(g.ready), len(g.exhausted)
-    surge = surges(g, next_harvest(g))
+    surge = surge_in(g) == 1
     if harvest_floods(g, surge, ready, draws, exhausted):
         lost = f"{_flood_moves(g.built + 1, 'will move')} and the game will be lost"
         if surge and g.flood >= g.built:

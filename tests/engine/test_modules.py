@@ -248,11 +248,14 @@ def surge_coming(story: Content, *modules: str, built: int = 1) -> Game:
 
 def test_levee_the_flood_meter_warns_of_a_surge_onto_an_unbuilt_section(story: Content) -> None:
     flood = surge_coming(story, "levee", built=0).threats().flood
-    assert flood.surge and flood.warn
+    assert flood.surge_in == 1 and flood.warn
     flood = surge_coming(story, "levee").threats().flood
-    assert flood.surge and not flood.warn
+    assert flood.surge_in == 1 and not flood.warn
     flood = surge_coming(story, built=0).threats().flood
-    assert not flood.surge and not flood.warn
+    assert flood.surge_in is None and not flood.warn
+    early = surge_coming(story, "levee", built=0)
+    edit(early, round=early.round - 1)
+    assert early.threats().flood.surge_in == 2 and not early.threats().flood.warn
 
 
 def test_levee_ending_actions_before_a_surge_onto_an_unbuilt_section_loses(story: Content) -> None:

@@ -131,10 +131,13 @@ def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
         html = render_region("threats", {"b": SimpleNamespace(view=game.view()), "oob": ""})
         return html[html.index('data-watch="meter-flood"') :].split("</div>\n  </div>")[0]
 
-    warning = "the river surges at the start of the next Harvest"
+    warning = "River surge at the next Harvest: +1 space"
     game.round = surge
     game.changed()
-    assert warning not in meter()
+    assert warning not in meter() and "River surge in" not in meter()
+    game.round = surge - 2
+    game.changed()
+    assert warning not in meter() and "River surge in 2 Harvests" in meter()
     game.round = surge - 1
     game.changed()
     assert warning in meter() and "that loses the game" in meter()  # no Canal section is built

@@ -1,0 +1,76 @@
+"""What one seat, or a watcher, may see of a game: every sheet as it stands, and
+only whether the others have placed the current number, never where."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.legacy import empire, garden
+from engine.legacy.actions import Action
+from engine.legacy.cards import JOURNEYS
+from engine.legacy.empire import Rectangle
+from engine.legacy.game import Game
+from engine.legacy.sheet import Score, Sheet
+
+
+@dataclass(frozen=True)
+class SheetView:
+    seat: int
+    opus: tuple[int, ...]
+    garden: tuple[tuple[int, int | None], ...]
+    """Each number and the number it branches from, in the order they were placed."""
+    empire: tuple[tuple[int, int, int], ...]
+    """Row, column, number."""
+    score: Score
+    leaves: tuple[int, ...]
+    full: tuple[int, ...]
+    """Garden numbers that already have both branches."""
+    rectangle: Rectangle | None
+    placed: bool
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None
+    """Whose view it is; ``None`` for a watcher."""
+    number: int | None
+    journeys: int
+    journeys_in_all: int
+    left: int
+    """Cards still face down."""
+    sheets: tuple[SheetView, ...]
+    pending: Action | None
+    """This seat's own placement of the current number, while it can be taken back."""
+    over: bool
+    winners: tuple[int, ...]
+
+
+def sheet_view(seat: int, sheet: Sheet, placed: bool) -> SheetView:
+    grown = garden.branches(sheet.garden)
+    return SheetView(
+        seat,
+        tuple(sheet.opus),
+        tuple(sheet.garden.items()),
+        tuple((row, col, n) for (row, col), n in sheet.empire.items()),
+        sheet.score(),
+        tuple(garden.leaves(sheet.garden)),
+        tuple(n for n in sheet.garden if grown[n] >= garden.BRANCHES),
+        empire.best(sheet.empire),
+        placed,
+    )
+
+
+def view(game: Game, seat: int | None = None) -> View:
+    if seat is not None and seat not in range(game.seats):
+        raise ValueError(f"there is no seat {seat + 1}")
+    return View(
+        seat,
+        game.number,
+        game.journeys,
+        JOURNEYS,
+        len(game.deck),
+        tuple(sheet_view(s, sheet, game.placed[s] is not None) for s, sheet in enumerate(game.sheets)),
+        game.placed[seat] if seat is not None else None,
+        game.over,
+        tuple(game.winners()),
+    )

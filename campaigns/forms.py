@@ -8,6 +8,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
 
 from campaigns.models import Campaign, GameAction, Role
+from engine.games import GAMES
 from engine.yu import Action, MalformedAction
 from engine.yu.difficulty import Difficulty
 
@@ -126,3 +127,56 @@ class LoginForm(AuthenticationForm):
         field = self.fields["username"]
         assert isinstance(field, forms.CharField) and field.max_length is not None
         field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class TableForm(forms.Form):
+    """A new table of a seated game: the owner takes the first seat, bots the next ones, friends the rest."""
+
+    name = forms.CharField(
+        max_length=80,
+        widget=forms.TextInput(attrs={"placeholder": "e.g. Friday numbers", "autocomplete": "off"}),
+    )
+    game = forms.ChoiceField(choices=[(name, rules.title) for name, rules in GAMES.items()])
+    friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label="Seats for friends")
+    bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label="Bots")
+    bot = forms.ChoiceField(
+        choices=[("greedy", "Greedy (plays well)"), ("random", "Random")], initial="greedy"
+    )
+    request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "table_%s")  # beside the campaign form on the home page
+        super().__init__(*args, **kwargs)
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError("Give the table a name.")
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game = GAMES.get(data.get("game", ""))
+        if game is not None and {"friends", "bots", "bot"} <= data.keys():
+            seats = 1 + data["friends"] + data["bots"]
+            if seats not in game.seats:
+                most = game.seats.stop - 1
+                raise forms.ValidationError(
+                    f"A table of {game.title} has {game.seats.start} to {most} seats, yours included."
+                )
+            if data["bot"] not in game.bots:
+                raise forms.ValidationError(f"{game.title} has no bot called {data['bot']}.")
+        return data
+
+    def seats(self) -> list[str]:
+        data = self.cleaned_data
+        return ["owner", *["open"] * data["friends"], *[data["bot"]] * data["bots"]]
+
+
+class TableActionForm(forms.Form):
+    """A move at a table: its key (the game's rules read it) and the version the player saw."""
+
+    key = forms.CharField(max_length=40)
+    version = forms.IntegerField(min_value=0)
+    moment = forms.CharField(max_length=40, required=False)
+    """What the seat's choices depended on when the page was drawn (see ``Rules.moment``)."""

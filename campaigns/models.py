@@ -14,8 +14,12 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from engine.games import GAMES
 from engine.yu.difficulty import Difficulty
 
+YU = "yu"
+"""The solo campaign game, with its own board; every other game is played at a table of seats."""
+GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, rules.title) for name, rules in GAMES.items())]
 SEED_LIMIT = 2**31
 KEPT_FOR = timedelta(days=7)
 """How long a deleted campaign can be restored before ``purgecampaigns`` removes it."""
@@ -36,6 +40,9 @@ class Campaign(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="campaigns")
     code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=80)
+    game = models.CharField(
+        max_length=16, choices=GAME_CHOICES, default=YU, help_text="What is played at it."
+    )
     seed = models.BigIntegerField(default=new_seed)
     difficulty = models.CharField(
         max_length=16,
@@ -69,7 +76,7 @@ class Campaign(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("board", args=[self.code])
+        return reverse("board" if self.game == YU else "table", args=[self.code])
 
     @property
     def purged_after(self) -> datetime | None:
@@ -108,6 +115,9 @@ class GameAction(models.Model):
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Whose action, at a table of seats."
+    )
     key = models.CharField(max_length=64)
     events = models.JSONField(default=list)
     revealed = models.BooleanField(default=False, help_text="Showed hidden information: undo stops here.")
@@ -211,3 +221,33 @@ class Invite(models.Model):
     @property
     def active(self) -> bool:
         return self.revoked_at is None and not self.used_up
+
+
+class TableSeat(models.Model):
+    """A seat at a table: taken by a user, played by a bot, or open for a friend with an invite."""
+
+    campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(help_text="From 0, in the order the game deals with seats.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="table_seats"
+    )
+    bot = models.CharField(max_length=16, blank=True, default="", help_text="The bot that plays it, if any.")
+
+    class Meta:
+        ordering = ("campaign", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_seat_per_number"),
+            models.UniqueConstraint(
+                fields=["campaign", "user"], condition=models.Q(user__isnull=False), name="one_seat_per_user"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True) | models.Q(bot=""), name="a_seat_is_a_user_or_a_bot"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.campaign} · seat {self.number + 1}"
+
+    @property
+    def open(self) -> bool:
+        return self.user_id is None and not self.bot

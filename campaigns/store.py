@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, new_seed
+from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, new_seed
 from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
@@ -56,6 +56,14 @@ class Gone(Exception):
 
     def __init__(self, campaign: Campaign) -> None:
         super().__init__("This campaign was deleted.")
+        self.campaign = campaign
+
+
+class Elsewhere(Exception):
+    """The campaign is a table of another game, with pages of its own."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__("This is a table of another game.")
         self.campaign = campaign
 
 
@@ -160,6 +168,8 @@ def board(game_row: Game, recent: int | None = None) -> Board:
     """The board of a current game read with its campaign, with the game's last
     ``recent`` log rows (all of them when None), or more when none of those still
     stands: an action costs the same however long the game."""
+    if game_row.campaign.game != YU:
+        raise Elsewhere(game_row.campaign)
     log = _log(game_row, recent)
     if recent is not None and log and log[0].seq > 1 and not effective(log):
         log = _log(game_row, None)

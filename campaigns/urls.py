@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaigns import events, views
+from campaigns import events, table_views, views
 from campaigns.forms import LoginForm
 
 urlpatterns = [
@@ -9,6 +9,11 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("campaigns/new/", views.create, name="create"),
     path("campaigns/import/", views.bring_back, name="import"),
+    path("tables/new/", table_views.create, name="create_table"),
+    path("t/<uuid:code>/", table_views.table, name="table"),
+    path("t/<uuid:code>/act/", table_views.act, name="table_act"),
+    path("t/<uuid:code>/live/", table_views.live, name="table_live"),
+    path("t/<uuid:code>/next/", table_views.next_game, name="table_next"),
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
     path("c/<uuid:code>/hint/", views.hint, name="hint"),

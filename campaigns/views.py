@@ -30,7 +30,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import charts, sharing, store, transfer
+from campaigns import charts, sharing, store, tables, transfer
 from campaigns.forms import (
     ActionForm,
     CampaignForm,
@@ -39,10 +39,11 @@ from campaigns.forms import (
     ImportForm,
     InviteForm,
     RoleForm,
+    TableForm,
     TokenForm,
 )
 from campaigns.jinja import render_region
-from campaigns.models import KEPT_FOR, Campaign, Game, Invite, Membership, Role
+from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role
 from campaigns.presenter import present
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import throttled
@@ -115,6 +116,8 @@ def explained(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return render(request, "campaigns/unreadable.html", context, status=409)
         except store.Gone as exc:
             return _gone(request, exc.campaign, status=410)
+        except store.Elsewhere as exc:
+            return redirect(exc.campaign)
 
     return wrapper
 
@@ -141,10 +144,15 @@ def _home(
     form: CampaignForm | None = None,
     import_form: ImportForm | None = None,
     status: int = 200,
+    table_form: TableForm | None = None,
 ) -> HttpResponse:
-    """The campaign list, with the forms to start one or bring one back, and
-    the owner's deleted campaigns that can still be restored."""
-    context: dict[str, Any] = {"form": form or CampaignForm(), "import_form": import_form or ImportForm()}
+    """The list of campaigns and tables, with the forms to start one or bring one back,
+    and the owner's deleted ones that can still be restored."""
+    context: dict[str, Any] = {
+        "form": form or CampaignForm(),
+        "import_form": import_form or ImportForm(),
+        "table_form": table_form or TableForm(),
+    }
     if isinstance(request.user, User):
         campaigns = list(sharing.campaigns_of(request.user))
         context["campaigns"] = [c for c in campaigns if c.deleted is None]
@@ -219,6 +227,8 @@ def rename(request: HttpRequest, code: UUID) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def reset(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = campaign_for(request, code, "own").campaign
+    if campaign.game != YU:
+        raise store.Elsewhere(campaign)
     if request.method == "POST":
         store.reset(campaign)
         return redirect(campaign)
@@ -260,6 +270,8 @@ def restore(request: HttpRequest, code: UUID) -> HttpResponse:
 def export(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign as a file for its owner to keep (see :mod:`campaigns.transfer`)."""
     campaign = campaign_for(request, code, "own").campaign
+    if campaign.game != YU:
+        raise store.Elsewhere(campaign)
     response = JsonResponse(transfer.export(campaign), json_dumps_params={"indent": 1})
     slug = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = f'attachment; filename="{slug}.yu.json"'
@@ -794,6 +806,9 @@ def join(request: HttpRequest) -> HttpResponse:
         messages.info(request, f"You are already in this campaign, as a {member.get_role_display()}.")
     elif member is not None:
         messages.success(request, f"You joined {campaign.name} as a {member.get_role_display()}.")
+    playing = campaign.game != YU and member is not None and member.role == Role.PLAY
+    if playing and tables.take_seat(campaign, request.user) is None:
+        messages.info(request, "Every seat at this table is taken: you watch it.")
     return redirect(campaign)
 
 

@@ -1,0 +1,210 @@
+"""Tables: games played by several seats (:data:`engine.games.GAMES`), and their series.
+
+Like :mod:`campaigns.store` for Legacy of Yu, this module alone turns a table's
+rows into engine state and back. Every accepted action is written with the
+state it produced, in one transaction under the table row's lock, with the
+bots' answers to it; a stale version changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from campaigns.models import Campaign, Game, GameAction, TableSeat, new_seed
+from campaigns.store import Refused, Stale
+from engine.games import GAMES
+from engine.legacy.series import Series
+from engine.protocol import Rules, Table
+
+OWNER = "owner"
+OPEN = "open"
+"""How a new table's seats are given: to the owner, left open for a friend, or to a named bot."""
+
+
+@dataclass
+class TableBoard:
+    campaign: Campaign
+    game_row: Game
+    table: Table
+    seats: list[TableSeat]
+
+    @property
+    def rules(self) -> Rules:
+        return GAMES[self.campaign.game]
+
+    @property
+    def series(self) -> Series:
+        return Series.from_dict(self.campaign.state)
+
+    def seat_of(self, user: User | None) -> int | None:
+        """The seat ``user`` plays at this table, if any."""
+        found = [s.number for s in self.seats if user is not None and s.user_id == user.pk]
+        return found[0] if found else None
+
+    def view(self, seat: int | None) -> Any:
+        return self.rules.view(self.table, seat)
+
+
+def create_table(
+    owner: User, game: str, name: str, seats: list[str], request: UUID | None = None
+) -> Campaign:
+    """A new table, its first game dealt; each seat given as :data:`OWNER`, :data:`OPEN` or a bot's name."""
+    rules = GAMES[game]
+    if len(seats) not in rules.seats or seats.count(OWNER) != 1:
+        most = rules.seats.stop - 1
+        raise ValueError(f"a table of {rules.title} has {rules.seats.start} to {most} seats, one the owner's")
+    series = Series(new_seed(), len(seats))
+    campaign = Campaign(
+        owner=owner, name=name, game=game, seed=series.seed, state=series.to_dict(), request=request
+    )
+    try:
+        with transaction.atomic():
+            campaign.save()
+            rows = [
+                TableSeat(
+                    campaign=campaign,
+                    number=n,
+                    user=owner if given == OWNER else None,
+                    bot=given if given in rules.bots else "",
+                )
+                for n, given in enumerate(seats)
+            ]
+            TableSeat.objects.bulk_create(rows)
+            _deal(campaign, rows, series)
+            campaign.save()
+    except IntegrityError:
+        if request is None:
+            raise
+        return Campaign.objects.get(owner=owner, request=request)  # the same form, posted twice
+    return campaign
+
+
+def load(campaign: Campaign) -> TableBoard:
+    if campaign.game not in GAMES:
+        raise ValueError(f"{campaign.game!r} is not a game played at tables")
+    if "state" in campaign.get_deferred_fields():
+        campaign.refresh_from_db(fields=["state"])
+    game_row = Game.objects.filter(campaign=campaign).order_by("-number").first()
+    assert game_row is not None, "a table always has a game"
+    seats = list(TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number"))
+    return TableBoard(campaign, game_row, GAMES[campaign.game].load(game_row.state), seats)
+
+
+def act(campaign: Campaign, seat: int, key: str, version: int, moment: str | None = None) -> None:
+    """Apply ``key`` for ``seat`` at the version the player saw, then let the bots answer.
+    A move from an older version stands when the seat's ``moment`` is still the same."""
+    with transaction.atomic():
+        board = _locked(
+            campaign, version, lambda b: moment is not None and b.rules.moment(b.table, seat) == moment
+        )
+        rules = board.rules
+        try:
+            action = rules.parse(key)
+            moves = [(seat, action)]
+            _play(board, moves)
+        except ValueError as exc:
+            raise Refused(str(exc)) from exc
+        _save(board)
+
+
+def next_game(campaign: Campaign, version: int) -> None:
+    """Deal the series' next game, once the last one is over."""
+    with transaction.atomic():
+        board = _locked(campaign, version)
+        if not board.table.over:
+            raise Refused("This game is still being played.")
+        series = board.series
+        _deal(board.campaign, board.seats, series)
+        board.campaign.version += 1
+        board.campaign.save()
+
+
+def take_seat(campaign: Campaign, user: User) -> int | None:
+    """Give ``user`` the first open seat (their own if they have one); ``None`` when none is open."""
+    with transaction.atomic():
+        seats = list(TableSeat.objects.select_for_update().filter(campaign=campaign).order_by("number"))
+        mine = [s.number for s in seats if s.user_id == user.pk]
+        if mine:
+            return mine[0]
+        free = [s for s in seats if s.open]
+        if not free:
+            return None
+        free[0].user = user
+        free[0].save(update_fields=["user"])
+        Campaign.objects.filter(pk=campaign.pk).update(version=campaign.version + 1)
+        return free[0].number
+
+
+def replays(game_row: Game) -> bool:
+    """Whether the game's seed and log replay to the state stored with them."""
+    rules = GAMES[game_row.campaign.game]
+    log = [(a.seat, a.key) for a in game_row.actions.order_by("seq") if a.seat is not None]
+    seats = len(rules.load(game_row.state).scores())
+    rebuilt: dict[str, Any] = rules.replay(game_row.seed, seats, log).to_dict()
+    return bool(rebuilt == game_row.state)
+
+
+def _locked(
+    campaign: Campaign, version: int, still: Callable[[TableBoard], bool] = lambda board: False
+) -> TableBoard:
+    """The table under its row's lock, at ``version`` (or where ``still`` says nothing that matters moved)."""
+    row = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    board = load(row)
+    if row.version != version and not still(board):
+        raise Stale()
+    return board
+
+
+def _deal(campaign: Campaign, seats: list[TableSeat], series: Series) -> None:
+    number = series.next_number
+    table = GAMES[campaign.game].new(series.game_seed(number), len(seats))
+    game_row = Game.objects.create(
+        campaign=campaign,
+        number=number,
+        seed=series.game_seed(number),
+        start=series.to_dict(),
+        state=table.to_dict(),
+    )
+    board = TableBoard(campaign, game_row, table, seats)
+    _play(board, [])
+    _save(board, version=False)
+
+
+def _play(board: TableBoard, moves: list[tuple[int, Any]]) -> None:
+    """Apply the moves, then every bot move there is to make, logging each one."""
+    rules = board.rules
+    bots = {s.number: s.bot for s in board.seats if s.bot}
+    seq = board.game_row.version
+    while True:
+        for seat, action in moves:
+            events, revealed = rules.apply(board.table, seat, action)
+            seq += 1
+            GameAction.objects.create(
+                game=board.game_row, seq=seq, seat=seat, key=action.key, events=events, revealed=revealed
+            )
+        moves = [(s, rules.bot(bots[s], board.table, s)) for s in board.table.waiting() if s in bots]
+        if not moves:
+            break
+    board.game_row.version = seq
+
+
+def _save(board: TableBoard, version: bool = True) -> None:
+    table, campaign, game_row = board.table, board.campaign, board.game_row
+    game_row.state = table.to_dict()
+    if table.over and not game_row.outcome:
+        game_row.outcome = "over"
+        series = board.series
+        series.record(table.scores())
+        campaign.state = series.to_dict()
+    game_row.save()
+    campaign.game_number = game_row.number
+    campaign.status = Campaign.Status.BETWEEN if table.over else Campaign.Status.PLAYING
+    if version:
+        campaign.version += 1
+        campaign.save()

@@ -1,0 +1,10 @@
+"""The games played at tables of seats, by the name a table row stores.
+
+Legacy of Yu, the solo campaign, keeps its own richer interface (``engine.yu``)."""
+
+from __future__ import annotations
+
+from engine.legacy.table import RULES as LEGACY
+from engine.protocol import Rules
+
+GAMES: dict[str, Rules] = {LEGACY.name: LEGACY}

@@ -19,8 +19,8 @@ from django.db import IntegrityError, transaction
 from campaigns.models import Campaign, Game, GameAction, TableSeat, new_seed
 from campaigns.store import Refused, Stale
 from engine.games import GAMES
-from engine.legacy.series import Series
 from engine.protocol import Rules, Table
+from engine.series import Series
 
 OWNER = "owner"
 OPEN = "open"

@@ -11,7 +11,6 @@ while not game.over:
 from engine.legacy.actions import Action, Element, IllegalAction, MalformedAction
 from engine.legacy.events import Event, Kind
 from engine.legacy.game import Game, new_game, replay
-from engine.legacy.series import Series
 from engine.legacy.view import View, view
 
 __all__ = [
@@ -22,7 +21,6 @@ __all__ = [
     "IllegalAction",
     "Kind",
     "MalformedAction",
-    "Series",
     "View",
     "new_game",
     "replay",

@@ -15,7 +15,7 @@ from campaigns.models import Campaign
 from engine.legacy.cards import JOURNEY, JOURNEYS
 from engine.legacy.game import Game as LegacyGame
 
-from .conftest import ARTIFACTS, PASSWORD
+from .conftest import ARTIFACTS, PASSWORD, check_a11y
 from .test_board import sign_up
 
 LIVE = 2_000
@@ -107,6 +107,8 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     expect(sheets.nth(1).locator(".grid")).to_contain_text(first)
     expect(sheets.nth(2).locator(".opus-line")).to_contain_text(first)
     shot(watcher, "1-watcher-sees-three-sheets")
+    check_a11y(watcher, "legacy-table-watcher")
+    check_a11y(owner, "legacy-table-player")
 
     # Most of the deck is played through the store, as the same seats would; the last
     # number before the third journey card is placed in the browsers.
@@ -114,8 +116,9 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     while True:
         board = tables.load(campaign)
         game: LegacyGame = board.table  # type: ignore[assignment]
-        if game.journeys == JOURNEYS - 1 and game.deck[-1] == JOURNEY:
-            break
+        coming = next((i for i, card in enumerate(reversed(game.deck)) if card != JOURNEY), len(game.deck))
+        if game.journeys + coming >= JOURNEYS:
+            break  # the journey cards under this number end the game
         for seat in range(3):
             tables.act(
                 campaign, seat, game.legal_actions(seat)[0].key, Campaign.objects.get(pk=campaign.pk).version

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.legacy import Series, empire
+from engine.legacy import empire
 from engine.legacy.bots import BOTS, greedy_bot
 from engine.legacy.cli import checkerboard, grown_empire, main, naive_best, play
 from engine.legacy.game import Game
+from engine.series import Series
 
 
 @pytest.mark.parametrize("size", [1, 2, 5, 12, 30, 60, 90])

@@ -1,4 +1,4 @@
-"""A series: games of Legacy played in a row at one table, with a running total."""
+"""A series: games played in a row at one table, with each game's scores and the running total."""
 
 from __future__ import annotations
 

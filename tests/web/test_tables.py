@@ -1,0 +1,190 @@
+"""Tables of Legacy: starting one, seats, moves for one's own seat only, refusals that
+change nothing, stale pages, the series, and tables beside Yu campaigns."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from campaigns import tables
+from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
+from campaigns.sharing import join
+from engine.legacy.game import Game as LegacyGame
+
+from .base import BaseTestCase
+
+
+class TableTestCase(BaseTestCase):
+    def make_table(self, seats: list[str] | None = None) -> Campaign:
+        return tables.create_table(self.alice, "legacy", "Numbers", seats or ["owner", "open", "greedy"])
+
+    def game(self, table: Campaign) -> LegacyGame:
+        found = tables.load(table).table
+        assert isinstance(found, LegacyGame)
+        return found
+
+    def post(self, table: Campaign, key: str, version: int | None = None, moment: str = "") -> object:
+        table.refresh_from_db()
+        data = {"key": key, "version": table.version if version is None else version, "moment": moment}
+        return self.client.post(reverse("table_act", args=[table.code]), data)
+
+
+class CreateTests(TableTestCase):
+    def test_it_opens_a_table_with_the_owner_first_and_the_bots_already_placed(self) -> None:
+        self.client.force_login(self.alice)
+        data = {"name": "Numbers", "game": "legacy", "friends": 1, "bots": 2, "bot": "random"}
+        r = self.client.post(reverse("create_table"), data)
+        table = Campaign.objects.get(name="Numbers")
+        self.assertRedirects(r, reverse("table", args=[table.code]))
+        self.assertEqual(table.game, "legacy")
+        seats = list(table.seats.order_by("number").values_list("user__username", "bot"))
+        self.assertEqual(seats, [("alice", ""), (None, ""), (None, "random"), (None, "random")])
+        self.assertEqual(self.game(table).waiting(), [0, 1])  # the bots placed the first number
+        self.assertEqual(GameAction.objects.filter(game__campaign=table).count(), 2)
+
+    def test_it_refuses_a_table_of_more_than_eight(self) -> None:
+        self.client.force_login(self.alice)
+        data = {"name": "Crowd", "game": "legacy", "friends": 4, "bots": 4, "bot": "greedy"}
+        r = self.client.post(reverse("create_table"), data)
+        self.assertContains(r, "has 1 to 8 seats, yours included", status_code=400)
+        self.assertFalse(Campaign.objects.filter(name="Crowd").exists())
+
+    def test_it_refuses_an_unknown_game_or_bot(self) -> None:
+        self.client.force_login(self.alice)
+        for game, bot in (("chess", "greedy"), ("legacy", "clever")):
+            data = {"name": "Odd", "game": game, "friends": 0, "bots": 1, "bot": bot}
+            self.assertEqual(self.client.post(reverse("create_table"), data).status_code, 400)
+        self.assertFalse(Campaign.objects.filter(name="Odd").exists())
+
+    def test_the_home_page_lists_tables_beside_campaigns(self) -> None:
+        self.make_campaign("Yellow River")
+        self.make_table()
+        self.client.force_login(self.alice)
+        r = self.client.get(reverse("home"))
+        self.assertContains(r, "Yellow River")
+        self.assertContains(r, "Legacy · 1")
+        self.assertContains(r, reverse("table", args=[Campaign.objects.get(name="Numbers").code]))
+
+
+class ActTests(TableTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.table = self.make_table()
+        self.client.force_login(self.alice)
+
+    def test_a_move_is_made_for_the_players_own_seat(self) -> None:
+        r = self.post(self.table, "opus")
+        self.assertEqual(r.status_code, 302)  # type: ignore[attr-defined]
+        game = self.game(self.table)
+        self.assertIsNotNone(game.placed[0])
+        self.assertEqual(game.waiting(), [1])
+        row = GameAction.objects.filter(game__campaign=self.table).order_by("seq").last()
+        assert row is not None
+        self.assertEqual((row.seat, row.key), (0, "opus"))
+
+    def test_an_illegal_or_forged_move_changes_nothing(self) -> None:
+        before = self.game(self.table).to_dict()
+        for key in ("garden:90", "empire:4,4", "rm -rf", "back"):
+            r = self.post(self.table, key)
+            self.assertEqual(r.status_code, 400, key)  # type: ignore[attr-defined]
+        self.assertEqual(self.game(self.table).to_dict(), before)
+
+    def test_a_stale_page_counts_when_the_seat_had_the_same_choice(self) -> None:
+        self.table.refresh_from_db()
+        seen = self.table.version
+        moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
+        tables.take_seat(self.table, self.bob)  # the table moves on: a friend sits down
+        r = self.post(self.table, "opus", version=seen, moment=moment)
+        self.assertEqual(r.status_code, 302)  # type: ignore[attr-defined]
+        self.assertIsNotNone(self.game(self.table).placed[0])
+
+    def test_a_stale_page_from_an_earlier_number_is_refused(self) -> None:
+        self.table.refresh_from_db()
+        seen = self.table.version
+        moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
+        tables.take_seat(self.table, self.bob)
+        self.table.refresh_from_db()
+        tables.act(self.table, 0, "opus", self.table.version)
+        self.table.refresh_from_db()
+        tables.act(self.table, 1, "opus", self.table.version)  # the number stands; the next is drawn
+        before = self.game(self.table).to_dict()
+        r = self.post(self.table, "garden", version=seen, moment=moment)
+        self.assertContains(r, "The table had moved on", status_code=409)  # type: ignore[arg-type]
+        self.assertEqual(self.game(self.table).to_dict(), before)
+
+    def test_a_watcher_and_a_stranger_cannot_move(self) -> None:
+        Membership.objects.create(campaign=self.table, user=self.carol, role=Role.WATCH)
+        self.client.force_login(self.carol)
+        self.assertContains(self.post(self.table, "opus"), "You are watching", status_code=403)  # type: ignore[arg-type]
+        self.client.force_login(self.mallory)
+        self.assertEqual(self.post(self.table, "opus").status_code, 404)  # type: ignore[attr-defined]
+        self.assertEqual(self.game(self.table).waiting(), [0, 1])
+
+    def test_a_seat_sees_only_whether_the_others_placed(self) -> None:
+        self.share(self.table, self.bob, Role.PLAY)
+        tables.take_seat(self.table, self.bob)
+        self.post(self.table, "garden")
+        number = self.game(self.table).number
+        self.client.force_login(self.bob)
+        r = self.client.get(reverse("table", args=[self.table.code]))
+        self.assertContains(r, "placed")
+        self.assertNotContains(r, f'<span class="num">{number}</span>')  # Alice's trunk is not written yet
+        self.assertContains(r, "Garden, as its trunk")
+
+    def test_the_live_table_answers_304_until_it_moves(self) -> None:
+        url = reverse("table_live", args=[self.table.code])
+        first = self.client.get(url)
+        etag = first["ETag"]
+        self.assertEqual(self.client.get(url, headers={"If-None-Match": etag}).status_code, 304)
+        self.post(self.table, "opus")
+        self.assertEqual(self.client.get(url, headers={"If-None-Match": etag}).status_code, 200)
+
+
+class SeriesTests(TableTestCase):
+    def test_a_game_played_out_records_its_scores_and_the_next_one_is_dealt(self) -> None:
+        table = self.make_table(["owner", "random"])
+        while not self.game(table).over:
+            table.refresh_from_db()
+            tables.act(table, 0, self.game(table).legal_actions(0)[0].key, table.version)
+        table.refresh_from_db()
+        game = self.game(table)
+        self.assertEqual(table.status, Campaign.Status.BETWEEN)
+        self.assertEqual(table.state["results"], [game.scores()])
+        row = tables.load(table).game_row
+        self.assertTrue(tables.replays(row), "the log replays to the stored game")
+        self.client.force_login(self.alice)
+        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
+        self.assertEqual(r.status_code, 302)
+        table.refresh_from_db()
+        self.assertEqual((table.game_number, table.status), (2, Campaign.Status.PLAYING))
+        self.assertNotEqual(self.game(table).deck, game.deck)
+
+    def test_the_next_game_waits_for_this_one_to_end(self) -> None:
+        table = self.make_table(["owner"])
+        self.client.force_login(self.alice)
+        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
+        self.assertContains(r, "still being played", status_code=400)
+        self.assertEqual(Campaign.objects.get(pk=table.pk).game_number, 1)
+
+
+class SeatTests(TableTestCase):
+    def test_a_play_link_gives_the_first_open_seat_and_a_full_table_a_watcher(self) -> None:
+        from campaigns.sharing import create_invite
+
+        table = self.make_table(["owner", "open"])
+        invite, _ = create_invite(table, self.alice, Role.PLAY, single_use=False)
+        join(invite, self.bob)
+        self.assertEqual(tables.take_seat(table, self.bob), 1)
+        self.assertEqual(tables.take_seat(table, self.bob), 1)  # the same seat again
+        self.assertIsNone(tables.take_seat(table, self.mallory))
+        self.assertEqual(TableSeat.objects.get(campaign=table, number=1).user, self.bob)
+
+    def test_yu_pages_send_a_table_to_its_own(self) -> None:
+        table = self.make_table()
+        self.client.force_login(self.alice)
+        for name in ("board", "reset", "export"):
+            r = self.client.get(reverse(name, args=[table.code]))
+            self.assertRedirects(r, reverse("table", args=[table.code]), fetch_redirect_response=False)
+        campaign = self.make_campaign()
+        self.assertEqual(campaign.game, YU)
+        self.assertEqual(self.client.get(reverse("board", args=[campaign.code])).status_code, 200)
+        self.assertEqual(self.client.get(reverse("table", args=[campaign.code])).status_code, 403)

@@ -76,8 +76,8 @@ class InviteForm(forms.Form):
     )
 
 
-class HintForm(forms.Form):
-    """Asking for a hint: the board version the player saw."""
+class VersionForm(forms.Form):
+    """A request that carries only the board version the player saw: a hint, the next game of a table."""
 
     version = forms.IntegerField(min_value=0)
 

@@ -267,14 +267,20 @@ def create_campaign(
     campaign.state = _stored(engine)
     for name, value in _summary(engine).items():
         setattr(campaign, name, value)
+    return save_new(campaign, lambda: _game_row(campaign, engine))
+
+
+def save_new(campaign: Campaign, rest: Callable[[], object]) -> Campaign:
+    """Save a new campaign and, in the same transaction, what ``rest`` writes with it; for a
+    form's ``request`` already answered (the same form posted twice), the campaign it made."""
     try:
         with transaction.atomic():
             campaign.save()
-            _game_row(campaign, engine)
+            rest()
     except IntegrityError:
-        if request is None:
+        if campaign.request is None:
             raise
-        return Campaign.objects.get(owner=owner, request=request)  # the same form, posted twice
+        return Campaign.objects.get(owner_id=campaign.owner_id, request=campaign.request)
     return campaign
 
 

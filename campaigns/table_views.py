@@ -6,6 +6,7 @@ draws its own board in templates/<game>/board.html from its view and layout.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -18,10 +19,11 @@ from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store, tables
-from campaigns.forms import TableActionForm, TableForm
+from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import YU, Campaign, TableSeat
 from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
+from campaigns.views import _home
 
 NOT_SEATED = "You are watching this table: only the players in its seats place numbers."
 STALE = "The table had moved on since you saw it. Here it is as it stands now."
@@ -110,52 +112,50 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     if not request.user.is_authenticated:
         return HttpResponse(status=401, headers={"HX-Refresh": "true"})
     seat = _table_seat(request, code, fields=("id", "code", "name", "version", "game"))
-    mine = seat.campaign.seats.filter(user_id=request.user.pk).values_list("number", flat=True).first()
+    mine = tables.seat_number(seat.campaign, _user(request))
     unchanged = get_conditional_response(request, etag=_etag(seat.campaign.version, mine))
-    if unchanged is not None:
-        return unchanged
-    campaign = Campaign.objects.get(pk=seat.campaign.pk)
-    return _page(request, tables.load(campaign), Seat(campaign, seat.role))
+    return unchanged or _fresh(request, seat)
 
 
 @login_required
 @require_POST
 def act(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
-    board = tables.load(seat.campaign)
-    mine = board.seat_of(_user(request))
-    if mine is None:
-        return _page(request, board, seat, NOT_SEATED, status=403)
+    mine = tables.seat_number(seat.campaign, _user(request))
     form = TableActionForm(request.POST)
+    if mine is None:
+        return _fresh(request, seat, NOT_SEATED, 403)
     if not form.is_valid():
-        return _page(request, board, seat, "That was not a move.", status=400)
-    try:
-        data = form.cleaned_data
-        tables.act(board.campaign, mine, data["key"], data["version"], data["moment"] or None)
-    except store.Stale:
-        return _fresh(request, seat, STALE, 409)
-    except store.Refused as exc:
-        return _page(request, board, seat, str(exc), status=400)
-    return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(board.campaign)
+        return _fresh(request, seat, "That was not a move.", 400)
+    data = form.cleaned_data
+    return _answer(
+        request,
+        seat,
+        lambda: tables.act(seat.campaign, mine, data["key"], data["version"], data["moment"] or None),
+    )
 
 
 @login_required
 @require_POST
 def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
-    board = tables.load(seat.campaign)
-    if board.seat_of(_user(request)) is None and not seat.owns:
-        return _page(request, board, seat, NOT_SEATED, status=403)
-    form = TableActionForm({"key": "next", "version": request.POST.get("version")})
+    form = VersionForm(request.POST)
+    if tables.seat_number(seat.campaign, _user(request)) is None and not seat.owns:
+        return _fresh(request, seat, NOT_SEATED, 403)
     if not form.is_valid():
-        return _page(request, board, seat, "That was not a request for the next game.", status=400)
+        return _fresh(request, seat, "That was not a request for the next game.", 400)
+    return _answer(request, seat, lambda: tables.next_game(seat.campaign, form.cleaned_data["version"]))
+
+
+def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> HttpResponse:
+    """Write, then the table as it stands: with why, when the write was refused or came too late."""
     try:
-        tables.next_game(board.campaign, form.cleaned_data["version"])
+        write()
     except store.Stale:
         return _fresh(request, seat, STALE, 409)
     except store.Refused as exc:
-        return _page(request, board, seat, str(exc), status=400)
-    return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(board.campaign)
+        return _fresh(request, seat, str(exc), 400)
+    return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(seat.campaign)
 
 
 def _fresh(request: HttpRequest, seat: Seat, notice: str = "", status: int = 200) -> HttpResponse:
@@ -166,12 +166,11 @@ def _fresh(request: HttpRequest, seat: Seat, notice: str = "", status: int = 200
 @login_required
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
-    from campaigns.views import _home
-
     form = TableForm(request.POST)
     user = _user(request)
     if not form.is_valid() or user is None:
         return _home(request, table_form=form, status=400)
     data = form.cleaned_data
-    campaign = tables.create_table(user, data["game"], data["name"], form.seats(), request=data["request"])
-    return redirect(campaign)
+    return redirect(
+        tables.create_table(user, data["game"], data["name"], form.seats(), request=data["request"])
+    )

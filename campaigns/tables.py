@@ -14,12 +14,13 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.db.models import F
 
 from campaigns.models import Campaign, Game, GameAction, TableSeat, new_seed
-from campaigns.store import Refused, Stale
+from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
-from engine.protocol import Rules, Table
+from engine.protocol import Move, Rules, Table
 from engine.series import Series
 
 OWNER = "owner"
@@ -44,8 +45,7 @@ class TableBoard:
 
     def seat_of(self, user: User | None) -> int | None:
         """The seat ``user`` plays at this table, if any."""
-        found = [s.number for s in self.seats if user is not None and s.user_id == user.pk]
-        return found[0] if found else None
+        return next((s.number for s in self.seats if user is not None and s.user_id == user.pk), None)
 
     def view(self, seat: int | None) -> Any:
         return self.rules.view(self.table, seat)
@@ -63,26 +63,22 @@ def create_table(
     campaign = Campaign(
         owner=owner, name=name, game=game, seed=series.seed, state=series.to_dict(), request=request
     )
-    try:
-        with transaction.atomic():
-            campaign.save()
-            rows = [
-                TableSeat(
-                    campaign=campaign,
-                    number=n,
-                    user=owner if given == OWNER else None,
-                    bot=given if given in rules.bots else "",
-                )
-                for n, given in enumerate(seats)
-            ]
-            TableSeat.objects.bulk_create(rows)
-            _deal(campaign, rows, series)
-            campaign.save()
-    except IntegrityError:
-        if request is None:
-            raise
-        return Campaign.objects.get(owner=owner, request=request)  # the same form, posted twice
-    return campaign
+
+    def seat_and_deal() -> None:
+        rows = [
+            TableSeat(
+                campaign=campaign,
+                number=n,
+                user=owner if given == OWNER else None,
+                bot=given if given in rules.bots else "",
+            )
+            for n, given in enumerate(seats)
+        ]
+        TableSeat.objects.bulk_create(rows)
+        _deal(campaign, rows, series)
+        campaign.save()
+
+    return save_new(campaign, seat_and_deal)
 
 
 def load(campaign: Campaign) -> TableBoard:
@@ -100,17 +96,13 @@ def act(campaign: Campaign, seat: int, key: str, version: int, moment: str | Non
     """Apply ``key`` for ``seat`` at the version the player saw, then let the bots answer.
     A move from an older version stands when the seat's ``moment`` is still the same."""
     with transaction.atomic():
-        board = _locked(
-            campaign, version, lambda b: moment is not None and b.rules.moment(b.table, seat) == moment
-        )
-        rules = board.rules
+        board = _locked(campaign, version, lambda b: moment == b.rules.moment(b.table, seat))
         try:
-            action = rules.parse(key)
-            moves = [(seat, action)]
-            _play(board, moves)
+            _play(board, [(seat, board.rules.parse(key))])
         except ValueError as exc:
             raise Refused(str(exc)) from exc
         _save(board)
+        _moved(board.campaign)
 
 
 def next_game(campaign: Campaign, version: int) -> None:
@@ -119,10 +111,15 @@ def next_game(campaign: Campaign, version: int) -> None:
         board = _locked(campaign, version)
         if not board.table.over:
             raise Refused("This game is still being played.")
-        series = board.series
-        _deal(board.campaign, board.seats, series)
-        board.campaign.version += 1
-        board.campaign.save()
+        _deal(board.campaign, board.seats, board.series)
+        _moved(board.campaign)
+
+
+def seat_number(campaign: Campaign, user: User | None) -> int | None:
+    """The seat ``user`` plays at the table, if any."""
+    if user is None:
+        return None
+    return TableSeat.objects.filter(campaign=campaign, user=user).values_list("number", flat=True).first()
 
 
 def take_seat(campaign: Campaign, user: User) -> int | None:
@@ -137,7 +134,7 @@ def take_seat(campaign: Campaign, user: User) -> int | None:
             return None
         free[0].user = user
         free[0].save(update_fields=["user"])
-        Campaign.objects.filter(pk=campaign.pk).update(version=campaign.version + 1)
+        Campaign.objects.filter(pk=campaign.pk).update(version=F("version") + 1)
         return free[0].number
 
 
@@ -145,7 +142,7 @@ def replays(game_row: Game) -> bool:
     """Whether the game's seed and log replay to the state stored with them."""
     rules = GAMES[game_row.campaign.game]
     log = [(a.seat, a.key) for a in game_row.actions.order_by("seq") if a.seat is not None]
-    seats = len(rules.load(game_row.state).scores())
+    seats = Series.from_dict(game_row.campaign.state).seats
     rebuilt: dict[str, Any] = rules.replay(game_row.seed, seats, log).to_dict()
     return bool(rebuilt == game_row.state)
 
@@ -162,21 +159,20 @@ def _locked(
 
 
 def _deal(campaign: Campaign, seats: list[TableSeat], series: Series) -> None:
+    """Write the series' next game, with the bots' first moves; the campaign row is the caller's to save."""
     number = series.next_number
-    table = GAMES[campaign.game].new(series.game_seed(number), len(seats))
-    game_row = Game.objects.create(
-        campaign=campaign,
-        number=number,
-        seed=series.game_seed(number),
-        start=series.to_dict(),
-        state=table.to_dict(),
+    seed = series.game_seed(number)
+    table = GAMES[campaign.game].new(seed, len(seats))
+    game_row = Game(
+        campaign=campaign, number=number, seed=seed, start=series.to_dict(), state=table.to_dict()
     )
     board = TableBoard(campaign, game_row, table, seats)
+    game_row.save()
     _play(board, [])
-    _save(board, version=False)
+    _save(board)
 
 
-def _play(board: TableBoard, moves: list[tuple[int, Any]]) -> None:
+def _play(board: TableBoard, moves: list[tuple[int, Move]]) -> None:
     """Apply the moves, then every bot move there is to make, logging each one."""
     rules = board.rules
     bots = {s.number: s.bot for s in board.seats if s.bot}
@@ -194,7 +190,8 @@ def _play(board: TableBoard, moves: list[tuple[int, Any]]) -> None:
     board.game_row.version = seq
 
 
-def _save(board: TableBoard, version: bool = True) -> None:
+def _save(board: TableBoard) -> None:
+    """Write the game's state, and the series' result once it is over, with the table's summary."""
     table, campaign, game_row = board.table, board.campaign, board.game_row
     game_row.state = table.to_dict()
     if table.over and not game_row.outcome:
@@ -205,6 +202,8 @@ def _save(board: TableBoard, version: bool = True) -> None:
     game_row.save()
     campaign.game_number = game_row.number
     campaign.status = Campaign.Status.BETWEEN if table.over else Campaign.Status.PLAYING
-    if version:
-        campaign.version += 1
-        campaign.save()
+
+
+def _moved(campaign: Campaign) -> None:
+    campaign.version += 1
+    campaign.save()

@@ -35,12 +35,12 @@ from campaigns.forms import (
     ActionForm,
     CampaignForm,
     DeleteForm,
-    HintForm,
     ImportForm,
     InviteForm,
     RoleForm,
     TableForm,
     TokenForm,
+    VersionForm,
 )
 from campaigns.jinja import render_region
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role
@@ -549,7 +549,7 @@ def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """What the strong bot would do now: its best moves with their chance of winning,
     worked out from what the player sees. Each hint is counted with the game."""
     board, seat = board_for(request, code, "act", recent=RECENT)
-    form = HintForm(request.POST)
+    form = VersionForm(request.POST)
     if not form.is_valid():
         return _refused(request, board, seat, "That was not a request for a hint.")
     if form.cleaned_data["version"] != board.version:

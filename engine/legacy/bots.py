@@ -21,18 +21,25 @@ OPUS_LOW = 4.5
 
 
 def random_bot(game: Game, seat: int) -> Action:
-    actions = game.legal_actions(seat)
-    rng = Rng(game.seed * 131 + seat * 7919 + len(game.deck))
-    return actions[rng.below(len(actions))]
+    return _pick(game, seat, game.legal_actions(seat))
 
 
 def greedy_bot(game: Game, seat: int) -> Action:
-    """The placement that adds most to the score now, with a look one number ahead in the empire."""
+    """The placement that adds most to the score now, with a look one number ahead in the
+    empire; among equals, one at random (two greedy bots at a table soon part ways)."""
     sheet = game.sheets[seat]
     number = game.number
     assert number is not None
-    now = sheet.score()
-    return max(game.legal_actions(seat), key=lambda action: gain(sheet, now.total, number, action))
+    now = sheet.score().total
+    gains = {action: gain(sheet, now, number, action) for action in game.legal_actions(seat)}
+    top = max(gains.values())
+    return _pick(game, seat, [a for a, g in gains.items() if g == top])
+
+
+def _pick(game: Game, seat: int, actions: list[Action]) -> Action:
+    """One of ``actions``, drawn from the game's seed, the seat and the cards left: the same every time."""
+    rng = Rng(game.seed * 131 + seat * 7919 + len(game.deck))
+    return actions[rng.below(len(actions))]
 
 
 def gain(sheet: Sheet, now: int, number: int, action: Action) -> float:

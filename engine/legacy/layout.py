@@ -43,6 +43,8 @@ class Layout:
     opus_key: str | None
     trunk_key: str | None
     garden: Branch | None
+    garden_room: bool
+    """Whether the number may go in the garden at all."""
     empire: tuple[tuple[Square, ...], ...]
 
 
@@ -55,6 +57,7 @@ def layout(sheet: SheetView, legal: Sequence[Action] = ()) -> Layout:
         "opus" if "opus" in keys else None,
         garden_keys.get(None),
         _tree(sheet, garden_keys),
+        bool(garden_keys),
         _rows(sheet, [a for a in legal if a.element is Element.EMPIRE]),
     )
 

@@ -44,6 +44,11 @@ class View:
     over: bool
     winners: tuple[int, ...]
 
+    @property
+    def last_journey(self) -> bool:
+        """Only one journey card is left: any card drawn may end the game."""
+        return not self.over and self.journeys == self.journeys_in_all - 1
+
 
 def sheet_view(seat: int, sheet: Sheet, placed: bool) -> SheetView:
     grown = garden.branches(sheet.garden)

@@ -188,3 +188,25 @@ class SeatTests(TableTestCase):
         self.assertEqual(campaign.game, YU)
         self.assertEqual(self.client.get(reverse("board", args=[campaign.code])).status_code, 200)
         self.assertEqual(self.client.get(reverse("table", args=[campaign.code])).status_code, 403)
+
+
+class DangerTests(TableTestCase):
+    def test_the_table_warns_once_only_the_last_journey_card_is_left(self) -> None:
+        table = self.make_table(["owner"])
+        self.client.force_login(self.alice)
+        url = reverse("table", args=[table.code])
+        self.assertNotContains(self.client.get(url), "The last journey card is among them")
+        row = tables.load(table).game_row
+        row.state = {**row.state, "journeys": 2, "deck": [*[c for c in row.state["deck"] if c][:9], 0]}
+        row.save()
+        self.assertContains(self.client.get(url), "the next card drawn ends the game 1 time in 10.")
+
+    def test_the_garden_says_why_a_number_cannot_branch(self) -> None:
+        table = self.make_table(["owner"])
+        row = tables.load(table).game_row
+        row.state = {**row.state, "number": 60}
+        row.state["sheets"][0]["garden"] = [[40, None]]
+        row.save()
+        self.client.force_login(self.alice)
+        r = self.client.get(reverse("table", args=[table.code]))
+        self.assertContains(r, "60 cannot branch here")

@@ -25,7 +25,6 @@ from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
 from campaigns.views import _home
 
-NOT_SEATED = "You are watching this table: only the players in its seats place numbers."
 STALE = "The table had moved on since you saw it. Here it is as it stands now."
 
 
@@ -121,18 +120,16 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
 @require_POST
 def act(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
-    mine = tables.seat_number(seat.campaign, _user(request))
+    user = _user(request)
     form = TableActionForm(request.POST)
-    if mine is None:
-        return _fresh(request, seat, NOT_SEATED, 403)
-    if not form.is_valid():
+    if user is None or not form.is_valid():
         return _fresh(request, seat, "That was not a move.", 400)
     data = form.cleaned_data
-    return _answer(
-        request,
-        seat,
-        lambda: tables.act(seat.campaign, mine, data["key"], data["version"], data["moment"] or None),
-    )
+
+    def move() -> None:
+        tables.act(seat.campaign, user, data["key"], data["version"], data["moment"] or None)
+
+    return _answer(request, seat, move)
 
 
 @login_required
@@ -141,7 +138,7 @@ def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
     form = VersionForm(request.POST)
     if tables.seat_number(seat.campaign, _user(request)) is None and not seat.owns:
-        return _fresh(request, seat, NOT_SEATED, 403)
+        return _fresh(request, seat, "Only the players in its seats and its owner deal the next game.", 403)
     if not form.is_valid():
         return _fresh(request, seat, "That was not a request for the next game.", 400)
     return _answer(request, seat, lambda: tables.next_game(seat.campaign, form.cleaned_data["version"]))
@@ -151,6 +148,8 @@ def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> Http
     """Write, then the table as it stands: with why, when the write was refused or came too late."""
     try:
         write()
+    except tables.NotSeated as exc:
+        return _fresh(request, seat, str(exc), 403)
     except store.Stale:
         return _fresh(request, seat, STALE, 409)
     except store.Refused as exc:

@@ -92,11 +92,18 @@ def load(campaign: Campaign) -> TableBoard:
     return TableBoard(campaign, game_row, GAMES[campaign.game].load(game_row.state), seats)
 
 
-def act(campaign: Campaign, seat: int, key: str, version: int, moment: str | None = None) -> None:
-    """Apply ``key`` for ``seat`` at the version the player saw, then let the bots answer.
+class NotSeated(Refused):
+    """The user has no seat at the table: they watch it."""
+
+
+def act(campaign: Campaign, user: User, key: str, version: int, moment: str | None = None) -> None:
+    """Apply ``key`` for ``user``'s seat at the version they saw, then let the bots answer.
     A move from an older version stands when the seat's ``moment`` is still the same."""
     with transaction.atomic():
-        board = _locked(campaign, version, lambda b: moment == b.rules.moment(b.table, seat))
+        board = _locked(campaign, version, lambda b: _same_moment(b, user, moment))
+        seat = board.seat_of(user)
+        if seat is None:
+            raise NotSeated("You are watching this table: only the players in its seats place numbers.")
         try:
             _play(board, [(seat, board.rules.parse(key))])
         except ValueError as exc:
@@ -156,6 +163,11 @@ def _locked(
     if row.version != version and not still(board):
         raise Stale()
     return board
+
+
+def _same_moment(board: TableBoard, user: User, moment: str | None) -> bool:
+    seat = board.seat_of(user)
+    return seat is not None and moment == board.rules.moment(board.table, seat)
 
 
 def _deal(campaign: Campaign, seats: list[TableSeat], series: Series) -> None:

@@ -119,10 +119,10 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
         coming = next((i for i, card in enumerate(reversed(game.deck)) if card != JOURNEY), len(game.deck))
         if game.journeys + coming >= JOURNEYS:
             break  # the journey cards under this number end the game
-        for seat in range(3):
-            tables.act(
-                campaign, seat, game.legal_actions(seat)[0].key, Campaign.objects.get(pk=campaign.pk).version
-            )
+        for row in board.seats:
+            assert row.user is not None
+            key = game.legal_actions(row.number)[0].key
+            tables.act(campaign, row.user, key, Campaign.objects.get(pk=campaign.pk).version)
     last = str(game.number)
     for page in players:
         expect(page.locator("#legacy-number")).to_have_text(last, timeout=LIVE)

@@ -103,9 +103,9 @@ class ActTests(TableTestCase):
         moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
         tables.take_seat(self.table, self.bob)
         self.table.refresh_from_db()
-        tables.act(self.table, 0, "opus", self.table.version)
+        tables.act(self.table, self.alice, "opus", self.table.version)
         self.table.refresh_from_db()
-        tables.act(self.table, 1, "opus", self.table.version)  # the number stands; the next is drawn
+        tables.act(self.table, self.bob, "opus", self.table.version)  # the number stands; the next is drawn
         before = self.game(self.table).to_dict()
         r = self.post(self.table, "garden", version=seen, moment=moment)
         self.assertContains(r, "The table had moved on", status_code=409)  # type: ignore[arg-type]
@@ -144,7 +144,7 @@ class SeriesTests(TableTestCase):
         table = self.make_table(["owner", "random"])
         while not self.game(table).over:
             table.refresh_from_db()
-            tables.act(table, 0, self.game(table).legal_actions(0)[0].key, table.version)
+            tables.act(table, self.alice, self.game(table).legal_actions(0)[0].key, table.version)
         table.refresh_from_db()
         game = self.game(table)
         self.assertEqual(table.status, Campaign.Status.BETWEEN)

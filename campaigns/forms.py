@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator
 
 from campaigns.models import Campaign, GameAction, Role
@@ -180,3 +182,27 @@ class TableActionForm(forms.Form):
     version = forms.IntegerField(min_value=0)
     moment = forms.CharField(max_length=40, required=False)
     """What the seat's choices depended on when the page was drawn (see ``Rules.moment``)."""
+
+
+class SeatForm(forms.Form):
+    """The owner's word on one seat of a table: open it, or give it to a bot or to someone let in."""
+
+    to = forms.ChoiceField(label="Who sits here")
+
+    def __init__(
+        self, *args: Any, bots: Sequence[str] = (), users: Sequence[User] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.users = {f"user:{u.pk}": u for u in users}
+        to = self.fields["to"]
+        assert isinstance(to, forms.ChoiceField)
+        to.choices = [
+            ("open", "Open, for a friend with a link"),
+            *((f"bot:{name}", f"{name.capitalize()} bot") for name in bots),
+            *((key, u.get_username()) for key, u in self.users.items()),
+        ]
+
+    def clean_to(self) -> str | User:
+        """:data:`campaigns.tables.OPEN`, a bot's name or a user."""
+        to: str = self.cleaned_data["to"]
+        return self.users.get(to) or to.removeprefix("bot:")

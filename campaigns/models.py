@@ -251,3 +251,12 @@ class TableSeat(models.Model):
     @property
     def open(self) -> bool:
         return self.user_id is None and not self.bot
+
+    @property
+    def name(self) -> str:
+        """Who plays it, as the table shows it."""
+        if self.user is not None:
+            return self.user.get_username()
+        if self.bot:
+            return f"{self.bot.capitalize()} bot {self.number + 1}"
+        return f"Open seat {self.number + 1}"

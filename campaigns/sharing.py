@@ -30,8 +30,8 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from campaigns import store
-from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
+from campaigns import store, tables
+from campaigns.models import KEPT_FOR, YU, Campaign, Invite, Membership, Role
 from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
@@ -287,18 +287,28 @@ def _spend(invite: Invite) -> None:
 
 
 def set_role(member: Membership, role: str) -> None:
-    """The owner's word on a member's role: links made before it cannot raise it."""
+    """The owner's word on a member's role: links made before it cannot raise it. At a table, a
+    player takes an open seat, and a watcher gives theirs up."""
     Membership.objects.filter(pk=member.pk).update(role=role, decided=timezone.now())
+    if member.campaign.game != YU:
+        if role == Role.PLAY:
+            tables.take_seat(member.campaign, member.user)
+        else:
+            tables.leave_seat(member.campaign, member.user)
 
 
 def remove(member: Membership) -> None:
     """The owner takes a member out: only a link made after this lets them back in."""
     Membership.objects.filter(pk=member.pk).update(status=Membership.Status.REMOVED, decided=timezone.now())
+    if member.campaign.game != YU:
+        tables.leave_seat(member.campaign, member.user)
 
 
 def leave(campaign: Campaign, user: User) -> None:
     """A member takes a shared campaign off their list; any link still good lets them back."""
     Membership.objects.inside().filter(campaign=campaign, user=user).update(status=Membership.Status.LEFT)
+    if campaign.game != YU:
+        tables.leave_seat(campaign, user)
 
 
 def revoke(invite: Invite) -> None:

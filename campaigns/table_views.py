@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store, tables
 from campaigns.forms import TableActionForm, TableForm, VersionForm
-from campaigns.models import YU, Campaign, TableSeat
+from campaigns.models import YU, Campaign
 from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
 from campaigns.views import _home
@@ -47,7 +47,7 @@ def _context(request: HttpRequest, board: TableBoard, seat: Seat, notice: str = 
     seats = [
         {
             "number": row.number,
-            "name": _name(row),
+            "name": row.name,
             "me": row.number == mine,
             "open": row.open,
             "waiting": row.number in waiting,
@@ -76,12 +76,6 @@ def _context(request: HttpRequest, board: TableBoard, seat: Seat, notice: str = 
         "notice": notice,
         "game_template": f"{board.campaign.game}/board.html",
     }
-
-
-def _name(row: TableSeat) -> str:
-    if row.user is not None:
-        return row.user.get_username()
-    return f"{row.bot.capitalize()} bot {row.number + 1}" if row.bot else f"Open seat {row.number + 1}"
 
 
 def _page(

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 
-from campaigns.models import Campaign, Game, GameAction, TableSeat, new_seed
+from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
 from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
@@ -132,7 +132,7 @@ def seat_number(campaign: Campaign, user: User | None) -> int | None:
 def take_seat(campaign: Campaign, user: User) -> int | None:
     """Give ``user`` the first open seat (their own if they have one); ``None`` when none is open."""
     with transaction.atomic():
-        seats = list(TableSeat.objects.select_for_update().filter(campaign=campaign).order_by("number"))
+        seats = _seats_locked(campaign)
         mine = [s.number for s in seats if s.user_id == user.pk]
         if mine:
             return mine[0]
@@ -141,8 +141,70 @@ def take_seat(campaign: Campaign, user: User) -> int | None:
             return None
         free[0].user = user
         free[0].save(update_fields=["user"])
-        Campaign.objects.filter(pk=campaign.pk).update(version=F("version") + 1)
+        _bump(campaign)
         return free[0].number
+
+
+def leave_seat(campaign: Campaign, user: User) -> None:
+    """Open the seat ``user`` holds, if any: they left the table, were taken out or now only watch."""
+    with transaction.atomic():
+        _seats_locked(campaign)
+        if TableSeat.objects.filter(campaign=campaign, user=user).update(user=None):
+            _bump(campaign)
+
+
+Given = str | User
+"""Who a seat goes to: :data:`OPEN`, a bot's name, or a user."""
+
+
+def candidates(campaign: Campaign) -> list[User]:
+    """Who may be given a seat: the owner and the players let in, when they have none yet."""
+    seated = TableSeat.objects.filter(campaign=campaign, user__isnull=False).values("user_id")
+    players = User.objects.filter(
+        memberships__campaign=campaign,
+        memberships__role=Role.PLAY,
+        memberships__status=Membership.Status.IN,
+    )
+    owner = User.objects.filter(pk=campaign.owner_id)
+    return list((players | owner).exclude(pk__in=seated).distinct().order_by("username"))
+
+
+def give_seat(campaign: Campaign, number: int, to: Given) -> None:
+    """The owner's word on a seat: open it for a friend, or give it to a bot or to someone without one.
+    A bot given a seat that has a number to place plays it at once."""
+    with transaction.atomic():
+        seats = _seats_locked(campaign)
+        if number not in range(len(seats)):
+            raise Refused(f"This table has no seat {number + 1}.")
+        seat = seats[number]
+        rules = GAMES[campaign.game]
+        if isinstance(to, User):
+            if to.pk not in {u.pk for u in candidates(campaign)}:
+                who = to.get_username()
+                raise Refused(f"{who} cannot sit here: only players let in sit, one seat each.")
+            seat.user, seat.bot = to, ""
+        elif to == OPEN:
+            seat.user, seat.bot = None, ""
+        elif to in rules.bots:
+            seat.user, seat.bot = None, to
+        else:
+            raise Refused(f"{rules.title} has no bot called {to}.")
+        seat.save(update_fields=["user", "bot"])
+        board = load(Campaign.objects.get(pk=campaign.pk))
+        if not board.table.over:
+            _play(board, [])
+            _save(board)
+        _moved(board.campaign)
+
+
+def _seats_locked(campaign: Campaign) -> list[TableSeat]:
+    """The table's seats, under the table row's lock (the one every write to the table takes first)."""
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk").get()
+    return list(TableSeat.objects.filter(campaign=campaign).order_by("number"))
+
+
+def _bump(campaign: Campaign) -> None:
+    Campaign.objects.filter(pk=campaign.pk).update(version=F("version") + 1)
 
 
 def replays(game_row: Game) -> bool:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<uuid:code>/act/", table_views.act, name="table_act"),
     path("t/<uuid:code>/live/", table_views.live, name="table_live"),
     path("t/<uuid:code>/next/", table_views.next_game, name="table_next"),
+    path("t/<uuid:code>/seats/<int:number>/", views.table_seat, name="table_seat"),
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
     path("c/<uuid:code>/hint/", views.hint, name="hint"),

@@ -38,15 +38,18 @@ from campaigns.forms import (
     ImportForm,
     InviteForm,
     RoleForm,
+    SeatForm,
     TableForm,
     TokenForm,
     VersionForm,
 )
 from campaigns.jinja import render_region
-from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role
+from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role, TableSeat
 from campaigns.presenter import present
 from campaigns.sharing import Seat, board_for, campaign_for
+from campaigns.tables import OPEN
 from campaigns.throttle import throttled
+from engine.games import GAMES
 from engine.yu import Action
 from engine.yu.chronicle import chronicle as yu_chronicle
 from engine.yu.labels import label
@@ -650,7 +653,12 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 
 def _members_page(
-    request: HttpRequest, seat: Seat, form: InviteForm | None = None, link: str = "", status: int = 200
+    request: HttpRequest,
+    seat: Seat,
+    form: InviteForm | None = None,
+    link: str = "",
+    status: int = 200,
+    notice: str = "",
 ) -> HttpResponse:
     campaign = seat.campaign
     context = {
@@ -660,8 +668,28 @@ def _members_page(
         "invites": list(campaign.invites.order_by("-created")),
         "form": form or InviteForm(),
         "link": link,
+        "seats": _seat_forms(campaign) if campaign.game != YU else [],
+        "notice": notice,
     }
     return render(request, "campaigns/members.html", context, status=status)
+
+
+def _seat_forms(campaign: Campaign) -> list[tuple[TableSeat, SeatForm]]:
+    """Each seat of a table, with the form that gives it to someone else."""
+    bots, free = GAMES[campaign.game].bots, tables.candidates(campaign)
+    rows = TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number")
+    return [
+        (
+            row,
+            SeatForm(
+                initial={"to": f"user:{row.user_id}" if row.user else f"bot:{row.bot}" if row.bot else OPEN},
+                bots=bots,
+                users=[row.user, *free] if row.user else free,
+                auto_id=f"seat{row.number}_%s",
+            ),
+        )
+        for row in rows
+    ]
 
 
 @login_required
@@ -738,6 +766,25 @@ def member_role(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
 def member_remove(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
     seat = campaign_for(request, code, "own")
     sharing.remove(get_object_or_404(Membership.objects.inside(), campaign=seat.campaign, code=member))
+    return redirect("members", seat.campaign.code)
+
+
+@login_required
+@explained
+@require_POST
+def table_seat(request: HttpRequest, code: UUID, number: int) -> HttpResponse:
+    """The owner opens a seat of a table, or gives it to a bot or to someone let in to play."""
+    seat = campaign_for(request, code, "own")
+    if seat.campaign.game == YU:
+        raise Http404("A campaign of Legacy of Yu has no seats.")
+    users = tables.candidates(seat.campaign)
+    form = SeatForm(request.POST, bots=GAMES[seat.campaign.game].bots, users=users)
+    if not form.is_valid():
+        return _members_page(request, seat, status=400, notice="Nobody by that name can take this seat.")
+    try:
+        tables.give_seat(seat.campaign, number, form.cleaned_data["to"])
+    except store.Refused as exc:
+        return _members_page(request, seat, status=400, notice=str(exc))
     return redirect("members", seat.campaign.code)
 
 

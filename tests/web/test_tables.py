@@ -178,6 +178,64 @@ class SeatTests(TableTestCase):
         self.assertIsNone(tables.take_seat(table, self.mallory))
         self.assertEqual(TableSeat.objects.get(campaign=table, number=1).user, self.bob)
 
+    def test_the_owner_gives_a_waiting_seat_to_a_bot_and_it_plays_at_once(self) -> None:
+        table = self.make_table(["owner", "open"])
+        self.client.force_login(self.alice)
+        self.post(table, "opus")
+        self.assertEqual(self.game(table).waiting(), [1])  # the open seat holds the game up
+        r = self.client.post(reverse("table_seat", args=[table.code, 1]), {"to": "bot:random"})
+        self.assertRedirects(r, reverse("members", args=[table.code]))
+        self.assertEqual(TableSeat.objects.get(campaign=table, number=1).bot, "random")
+        self.assertEqual(self.game(table).waiting(), [0])  # the bot placed this number and the next
+        seats = list(GameAction.objects.filter(game__campaign=table).values_list("seat", flat=True))
+        self.assertEqual(seats, [0, 1, 1])
+
+    def test_the_owner_opens_a_seat_and_gives_it_to_a_player_without_one(self) -> None:
+        table = self.make_table(["owner", "greedy"])
+        self.share(table, self.bob, Role.PLAY)
+        self.share(table, self.carol, Role.WATCH)
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("members", args=[table.code]))
+        self.assertContains(page, 'value="user:%d"' % self.bob.pk)
+        self.assertNotContains(page, 'value="user:%d"' % self.carol.pk)  # a watcher sits nowhere
+        url = reverse("table_seat", args=[table.code, 1])
+        self.client.post(url, {"to": "open"})
+        self.assertTrue(TableSeat.objects.get(campaign=table, number=1).open)
+        self.client.post(url, {"to": f"user:{self.bob.pk}"})
+        self.assertEqual(tables.seat_number(table, self.bob), 1)
+
+    def test_a_seat_goes_to_nobody_it_should_not(self) -> None:
+        table = self.make_table(["owner", "open"])
+        self.share(table, self.carol, Role.WATCH)
+        before = list(TableSeat.objects.filter(campaign=table).values_list("user", "bot"))
+        self.client.force_login(self.alice)
+        refused = {
+            1: [f"user:{self.carol.pk}", f"user:{self.mallory.pk}", f"user:{self.alice.pk}", "bot:clever"],
+            5: ["bot:random"],
+        }
+        for number, choices in refused.items():
+            for to in choices:
+                r = self.client.post(reverse("table_seat", args=[table.code, number]), {"to": to})
+                self.assertEqual(r.status_code, 400, to)
+        self.client.force_login(self.bob)
+        self.assertEqual(
+            self.client.post(reverse("table_seat", args=[table.code, 1]), {"to": "bot:random"}).status_code, 404
+        )
+        self.assertEqual(list(TableSeat.objects.filter(campaign=table).values_list("user", "bot")), before)
+
+    def test_a_player_taken_out_or_made_a_watcher_gives_up_the_seat(self) -> None:
+        table = self.make_table(["owner", "open", "open"])
+        bob = self.share(table, self.bob, Role.PLAY)
+        tables.take_seat(table, self.bob)
+        self.client.force_login(self.alice)
+        self.client.post(reverse("member_role", args=[table.code, bob.code]), {"role": Role.WATCH})
+        self.assertIsNone(tables.seat_number(table, self.bob))
+        self.client.post(reverse("member_role", args=[table.code, bob.code]), {"role": Role.PLAY})
+        self.assertEqual(tables.seat_number(table, self.bob), 1)
+        self.client.post(reverse("member_remove", args=[table.code, bob.code]))
+        self.assertIsNone(tables.seat_number(table, self.bob))
+        self.assertEqual(TableSeat.objects.filter(campaign=table, user__isnull=True).count(), 2)
+
     def test_yu_pages_send_a_table_to_its_own(self) -> None:
         table = self.make_table()
         self.client.force_login(self.alice)

@@ -21,12 +21,13 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass
 from uuid import UUID
 from weakref import WeakKeyDictionary
 
 from asgiref.sync import sync_to_async
+from django.contrib.auth.models import User
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -34,9 +35,9 @@ from django.http.response import HttpResponseBase
 from django.middleware.csrf import get_token
 from django.views.decorators.http import require_GET
 
-from campaigns import store
+from campaigns import store, table_views, tables
 from campaigns.hub import Hub, Pieces, Watcher
-from campaigns.models import Campaign, Membership
+from campaigns.models import YU, Campaign, Membership, TableSeat
 from campaigns.sharing import OWN, Seat, campaign_for
 from campaigns.views import CSRF_SLOT, live_board, live_changes
 
@@ -49,7 +50,7 @@ LIFETIME = 15 * 60.0
 the session and the seat are checked anew."""
 READY = 5.0
 """Seconds a new stream waits for its process to be listening; then 503, and the board polls."""
-FIELDS = ("id", "code", "name", "version")
+FIELDS = ("id", "code", "name", "version", "game")
 """The campaign's columns a stream reads, with the owner and ``deleted``."""
 RELOAD: Pieces = (b"event: reload\ndata: gone\n\n",)
 LINE_END = re.compile(r"\r\n|\r|\n")
@@ -78,32 +79,41 @@ async def events(request: HttpRequest, code: UUID) -> HttpResponseBase:
     seated = await sync_to_async(_sit)(request, code)
     if isinstance(seated, HttpResponse):
         return seated
-    seat, user_id, token = seated
+    seat, user_id, token, now = seated
     seen = request.headers.get("Last-Event-ID") or request.GET.get("seen", "")
     watcher = Watcher(user_id, f'"{seen}"', token.encode())
-    response = StreamingHttpResponse(_stream(news, seat, watcher, heard), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        _stream(news, seat.campaign.pk, watcher, now, heard), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
     return response
 
 
-def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str] | HttpResponse:
-    """The seat of the user opening the stream, their id and their CSRF token; or the refusal."""
-    if not request.user.is_authenticated:
+def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str, str] | HttpResponse:
+    """The seat of the user opening the stream, their id, their CSRF token and the ETag of the
+    board they should see now; or the refusal."""
+    user = request.user
+    if not isinstance(user, User):
         return HttpResponse(status=401)
     try:
         seat = campaign_for(request, code, fields=FIELDS)
     except (Http404, store.Gone):
         return HttpResponse(status=404)
-    return seat, request.user.pk, get_token(request)
+    campaign = seat.campaign
+    if campaign.game == YU:
+        return seat, user.pk, get_token(request), seat.etag
+    now = table_views.etag(campaign.version, tables.seat_number(campaign, user), seat.role)
+    return seat, user.pk, get_token(request), now
 
 
-async def _stream(news: Hub, seat: Seat, watcher: Watcher, heard: int) -> AsyncIterator[bytes]:
-    campaign_id = seat.campaign.pk
+async def _stream(
+    news: Hub, campaign_id: int, watcher: Watcher, now: str, heard: int
+) -> AsyncIterator[bytes]:
     news.join(campaign_id, watcher)
     try:
         # The board moved on since the page showed it, or news came while the seat was read.
-        if watcher.etag != seat.etag or news.heard != heard:
+        if watcher.etag != now or news.heard != heard:
             news.changed(campaign_id)
         yield f"retry: {RETRY}\n\n".encode()
         await sync_to_async(connections.close_all)()  # the request's connection: the stream waits without
@@ -128,13 +138,13 @@ async def refresh(campaign_id: int, watchers: list[Watcher]) -> None:
     seen: dict[int, set[str]] = {}
     for watcher in watchers:
         seen.setdefault(watcher.user_id, set()).add(watcher.etag)
-    roles, boards = await sync_to_async(_news)(campaign_id, seen)
+    places, boards = await sync_to_async(_news)(campaign_id, seen)
     for watcher in watchers:
-        role = roles.get(watcher.user_id)
-        if role is None or (role in boards and boards[role] is None):
+        place = places.get(watcher.user_id)
+        if place is None or (place in boards and boards[place] is None):
             watcher.send(RELOAD, last=True)
             continue
-        board = boards.get(role)
+        board = boards.get(place)
         if board is not None and board.etag != watcher.etag:
             one_behind = board.changes is not None and watcher.etag == board.before
             watcher.send(board.changes if one_behind and board.changes else board.whole)
@@ -152,9 +162,14 @@ class News:
     changes: Pieces | None
 
 
-def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, str], dict[str, News | None]]:
+Place = Hashable
+"""Where a user sits, as far as what their board shows goes: for Legacy of Yu their role, at a
+table their seat and role. Everyone in one place is sent the same board."""
+
+
+def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, Place], dict[Place, News | None]]:
     """Where each of these users sits at the campaign now (nowhere: not in, or it was deleted),
-    and the board of every seat one of them has not seen yet, rendered once per seat (None:
+    and the board of every place one of them has not seen yet, rendered once per place (None:
     saved by older game content, which the page explains)."""
     try:
         campaign = Campaign.objects.only(*FIELDS, "owner_id", "deleted").filter(pk=campaign_id).first()
@@ -164,24 +179,50 @@ def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, str], 
         roles: dict[int, str] = dict(inside.values_list("user_id", "role"))
         if campaign.owner_id in seen:
             roles[campaign.owner_id] = OWN
-        stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
-        boards: dict[str, News | None] = {}
-        for role in stale:
-            seat = Seat(campaign, role)
-            try:
-                etag, html = live_board(seat)
-            except store.Unreadable:
-                boards[role] = None
-                continue
-            changes = live_changes(seat) if etag == seat.etag else None
-            framed = None if changes is None else _framed("changes", etag, changes)
-            before = seat.etag_at(campaign.version - 1)
-            boards[role] = News(etag, before, _framed("board", etag, html), framed)
-        return roles, boards
+        if campaign.game == YU:
+            return dict(roles), _yu_boards(campaign, roles, seen)
+        return _table_boards(campaign, roles, seen)
     except store.Gone:
         return {}, {}
     finally:
         close_old_connections()
+
+
+def _yu_boards(
+    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]]
+) -> dict[Place, News | None]:
+    stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
+    boards: dict[Place, News | None] = {}
+    for role in stale:
+        seat = Seat(campaign, role)
+        try:
+            etag, html = live_board(seat)
+        except store.Unreadable:
+            boards[role] = None
+            continue
+        changes = live_changes(seat) if etag == seat.etag else None
+        framed = None if changes is None else _framed("changes", etag, changes)
+        before = seat.etag_at(campaign.version - 1)
+        boards[role] = News(etag, before, _framed("board", etag, html), framed)
+    return boards
+
+
+def _table_boards(
+    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]]
+) -> tuple[dict[int, Place], dict[Place, News | None]]:
+    numbers = TableSeat.objects.filter(campaign=campaign, user_id__in=roles).values_list("user_id", "number")
+    sits: dict[int, tuple[int | None, str]] = {user: (None, role) for user, role in roles.items()}
+    sits.update((user, (number, roles[user])) for user, number in numbers)
+    stale = {sit for user, sit in sits.items() if seen[user] != {table_views.etag(campaign.version, *sit)}}
+    places: dict[int, Place] = dict(sits)
+    if not stale:
+        return places, {}
+    board = tables.load(Campaign.objects.get(pk=campaign.pk))
+    boards: dict[Place, News | None] = {}
+    for mine, role in stale:
+        etag, html = table_views.live_table(board, Seat(board.campaign, role), mine)
+        boards[(mine, role)] = News(etag, "", _framed("board", etag, html), None)
+    return places, boards
 
 
 def _framed(kind: str, etag: str, html: str) -> Pieces:

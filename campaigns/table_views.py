@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_GET, require_POST
 
@@ -23,7 +24,7 @@ from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import YU, Campaign
 from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
-from campaigns.views import _home
+from campaigns.views import CSRF_SLOT, _home
 
 STALE = "The table had moved on since you saw it. Here it is as it stands now."
 
@@ -39,8 +40,8 @@ def _table_seat(request: HttpRequest, code: UUID, fields: tuple[str, ...] = ()) 
     return seat
 
 
-def _context(request: HttpRequest, board: TableBoard, seat: Seat, notice: str = "") -> dict[str, Any]:
-    mine = board.seat_of(_user(request))
+def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") -> dict[str, Any]:
+    """What the table shows the user at seat ``mine`` (None: watching) in the campaign ``seat``."""
     table, series = board.table, board.series
     waiting, winners, totals = set(table.waiting()), table.winners(), series.totals()
     shown = board.view(mine)
@@ -71,25 +72,39 @@ def _context(request: HttpRequest, board: TableBoard, seat: Seat, notice: str = 
         "waiting": [s["name"] for s in seats if s["waiting"]],
         "results": series.results,
         "version": board.campaign.version,
-        "etag": _etag(board.campaign.version, mine),
+        "etag": etag(board.campaign.version, mine, seat.role),
         "moment": board.rules.moment(table, mine) if mine is not None else "",
         "notice": notice,
         "game_template": f"{board.campaign.game}/board.html",
+        "event_template": f"{board.campaign.game}/event.html",
+        "log": [
+            {**event, "who": seats[event["seat"]]["name"] if event.get("seat") is not None else ""}
+            for action in board.log
+            for event in reversed(action.events)
+        ],
     }
 
 
 def _page(
     request: HttpRequest, board: TableBoard, seat: Seat, notice: str = "", status: int = 200
 ) -> HttpResponse:
-    context = _context(request, board, seat, notice)
+    context = _context(board, seat, board.seat_of(_user(request)), notice)
     template = "tables/table.html#table" if request.headers.get("HX-Request") else "tables/table.html"
     response = render(request, template, context, status=status)
     response["ETag"] = context["etag"]
     return response
 
 
-def _etag(version: int, mine: int | None) -> str:
-    return f'"t{version}.{"w" if mine is None else mine}"'
+def etag(version: int, mine: int | None, role: str) -> str:
+    """What the live table compares: the version, and where the user sits (seat and role)."""
+    return f'"t{version}.{"w" if mine is None else mine}.{role}"'
+
+
+def live_table(board: TableBoard, seat: Seat, mine: int | None) -> tuple[str, str]:
+    """The #table fragment for everyone at seat ``mine`` in the role ``seat``, and its ETag; the
+    form's CSRF token left as a slot (one drawing serves all its viewers)."""
+    context = {**_context(board, seat, mine), "csrf_token": CSRF_SLOT}
+    return context["etag"], render_to_string("tables/table.html#table", context)
 
 
 @login_required
@@ -106,7 +121,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
         return HttpResponse(status=401, headers={"HX-Refresh": "true"})
     seat = _table_seat(request, code, fields=("id", "code", "name", "version", "game"))
     mine = tables.seat_number(seat.campaign, _user(request))
-    unchanged = get_conditional_response(request, etag=_etag(seat.campaign.version, mine))
+    unchanged = get_conditional_response(request, etag=etag(seat.campaign.version, mine, seat.role))
     return unchanged or _fresh(request, seat)
 
 

@@ -23,6 +23,8 @@ from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
 
+RECENT = 8
+"""How many of the game's last moves a table's log shows."""
 OWNER = "owner"
 OPEN = "open"
 """How a new table's seats are given: to the owner, left open for a friend, or to a named bot."""
@@ -34,6 +36,8 @@ class TableBoard:
     game_row: Game
     table: Table
     seats: list[TableSeat]
+    log: list[GameAction]
+    """The game's last moves, newest first."""
 
     @property
     def rules(self) -> Rules:
@@ -89,7 +93,8 @@ def load(campaign: Campaign) -> TableBoard:
     game_row = Game.objects.filter(campaign=campaign).order_by("-number").first()
     assert game_row is not None, "a table always has a game"
     seats = list(TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number"))
-    return TableBoard(campaign, game_row, GAMES[campaign.game].load(game_row.state), seats)
+    log = list(game_row.actions.order_by("-seq")[:RECENT])
+    return TableBoard(campaign, game_row, GAMES[campaign.game].load(game_row.state), seats, log)
 
 
 class NotSeated(Refused):
@@ -240,7 +245,7 @@ def _deal(campaign: Campaign, seats: list[TableSeat], series: Series) -> None:
     game_row = Game(
         campaign=campaign, number=number, seed=seed, start=series.to_dict(), state=table.to_dict()
     )
-    board = TableBoard(campaign, game_row, table, seats)
+    board = TableBoard(campaign, game_row, table, seats, [])
     game_row.save()
     _play(board, [])
     _save(board)

@@ -55,7 +55,8 @@ class Rules(Protocol):
 
     def apply(self, table: Table, seat: int, action: Move) -> tuple[list[dict[str, Any]], bool]:
         """Apply for ``seat`` or raise a ``ValueError`` that says why not, changing nothing.
-        Returns the events as JSON-ready data, and whether they revealed hidden information."""
+        Returns the events as JSON-ready data (each with its ``kind``, and the ``seat`` it concerns
+        if any), and whether they revealed hidden information."""
         ...
 
     def view(self, table: Table, seat: int | None) -> Any:

@@ -1,5 +1,5 @@
 """The production server (gunicorn with a uvicorn worker, DEBUG off) in a real browser: a
-watcher's board gets the owner's move by its event stream, not by polling."""
+watcher's board, and a friend's table, get the owner's move by its event stream, not by polling."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from playwright.sync_api import Browser, Page, Request, expect
 
-from campaigns import sharing, store
+from campaigns import sharing, store, tables
 from campaigns.models import Membership, Role
 
 from .conftest import ARTIFACTS, PASSWORD
@@ -201,3 +201,32 @@ def test_it_brings_the_owners_move_to_a_watcher_by_the_stream(
     # Taken out by the owner, the watcher's board reloads into a page that says so.
     sharing.remove(member)
     expect(watcher.get_by_role("heading", name="Not found")).to_be_visible(timeout=LIVE)
+
+
+def test_a_table_is_kept_live_by_the_stream(
+    owner_and_watcher: tuple[Page, Page], production_server: str, transactional_db: None
+) -> None:
+    owner, friend = owner_and_watcher
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    bob = User.objects.create_user("bob", password=PASSWORD)
+    table = tables.create_table(alice, "legacy", "Streamed numbers", ["owner", "open"])
+    Membership.objects.create(campaign=table, user=bob, role=Role.PLAY)
+    tables.take_seat(table, bob)
+    url = f"{production_server}{table.get_absolute_url()}"
+    log_in(owner, production_server, "alice")
+    log_in(friend, production_server, "bob")
+
+    polls: list[str] = []
+    friend.on("request", lambda r: polls.append(r.url) if "/live/" in r.url else None)
+    for page in (owner, friend):
+        with page.expect_response(lambda r: "/events/" in r.url) as opened:
+            page.goto(url)
+        assert opened.value.status == 200
+    friend.wait_for_timeout(300)  # the stream's open event has reached the page
+    first = owner.locator("#legacy-number").inner_text()
+    owner.get_by_role("button", name="Opus, a high place").click()
+    expect(friend.locator(".table-seat").nth(0)).to_contain_text("placed", timeout=LIVE)
+    friend.get_by_role("button", name="Opus, a high place").click()
+    expect(owner.locator("#legacy-number")).not_to_have_text(first, timeout=LIVE)
+    expect(owner.locator(".sheet.mine .opus-line")).to_contain_text(first)
+    assert polls == [], "the table polled while its stream was open"

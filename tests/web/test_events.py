@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import TransactionTestCase, override_settings
 
-from campaigns import events, sharing, store
+from campaigns import events, sharing, store, tables
 from campaigns.hub import Watcher
 from campaigns.models import Campaign, Membership, Role
 from engine.yu import Action
@@ -233,3 +233,53 @@ class StreamTestCase(TransactionTestCase):
             self.assertEqual(tokens, [watcher.token])
         self.assertEqual(await watchers[3].next(0.1), None)
         self.assertEqual([w.etag for w in watchers], ['"1.watch"'] * 3 + ['"1.own"'])
+
+
+@override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+class TableStreamTestCase(TransactionTestCase):
+    """A table's stream: every seat is sent the table as that seat sees it, every watcher the public one."""
+
+    def setUp(self) -> None:
+        self.alice = User.objects.create_user("alice", password=PASSWORD)
+        self.bob = User.objects.create_user("bob-plays", password=PASSWORD)
+        self.carol = User.objects.create_user("carol-watches", password=PASSWORD)
+        self.table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
+        Membership.objects.create(campaign=self.table, user=self.bob, role=Role.PLAY)
+        Membership.objects.create(campaign=self.table, user=self.carol, role=Role.WATCH)
+        tables.take_seat(self.table, self.bob)
+        self.table.refresh_from_db()
+        self.url = f"/c/{self.table.code}/events/"
+
+    async def open(self, user: User, seen: str) -> AsyncIterator[bytes]:
+        await self.async_client.aforce_login(user)
+        r = await self.async_client.get(self.url, {"seen": seen})
+        self.assertEqual(r.status_code, 200)
+        stream: AsyncIterator[bytes] = aiter(r.streaming_content)  # type: ignore[arg-type]
+        self.assertEqual(await asyncio.wait_for(anext(stream), WAIT), b"retry: 2000\n\n")
+        return stream
+
+    async def test_each_seat_and_watcher_is_sent_the_table_as_they_see_it(self) -> None:
+        v = self.table.version
+        bob = await self.open(self.bob, f"t{v}.1.play")
+        carol = await self.open(self.carol, f"t{v}.w.watch")
+        await sync_to_async(tables.act)(self.table, self.alice, "opus", v)
+        for stream, place, places in ((bob, "1.play", True), (carol, "w.watch", False)):
+            event = (await asyncio.wait_for(anext(stream), WAIT)).decode()
+            self.assertTrue(event.startswith(f"event: board\nid: t{v + 1}.{place}\n"), event[:80])
+            html = "\n".join(line.removeprefix("data: ") for line in event[:-2].split("\n")[2:])
+            self.assertTrue(html.lstrip().startswith('<section id="table"'))
+            self.assertIn(f'data-seen="t{v + 1}.{place}"', html)
+            self.assertEqual('name="key" value="opus"' in html, places)  # bob still has to place
+            self.assertRegex(html, r'name="csrfmiddlewaretoken" value="\w{64}"')
+        for stream in (bob, carol):
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(anext(stream), 0.05)
+
+    async def test_a_player_whose_seat_is_given_away_is_sent_the_watchers_table(self) -> None:
+        v = self.table.version
+        bob = await self.open(self.bob, f"t{v}.1.play")
+        await sync_to_async(tables.give_seat)(self.table, 1, "random")
+        event = (await asyncio.wait_for(anext(bob), WAIT)).decode()
+        self.assertTrue(event.startswith(f"event: board\nid: t{v + 1}.w.play\n"), event[:80])
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(anext(bob), 0.05)

@@ -196,8 +196,8 @@ class SeatTests(TableTestCase):
         self.share(table, self.carol, Role.WATCH)
         self.client.force_login(self.alice)
         page = self.client.get(reverse("members", args=[table.code]))
-        self.assertContains(page, 'value="user:%d"' % self.bob.pk)
-        self.assertNotContains(page, 'value="user:%d"' % self.carol.pk)  # a watcher sits nowhere
+        self.assertContains(page, f'value="user:{self.bob.pk}"')
+        self.assertNotContains(page, f'value="user:{self.carol.pk}"')  # a watcher sits nowhere
         url = reverse("table_seat", args=[table.code, 1])
         self.client.post(url, {"to": "open"})
         self.assertTrue(TableSeat.objects.get(campaign=table, number=1).open)
@@ -219,7 +219,8 @@ class SeatTests(TableTestCase):
                 self.assertEqual(r.status_code, 400, to)
         self.client.force_login(self.bob)
         self.assertEqual(
-            self.client.post(reverse("table_seat", args=[table.code, 1]), {"to": "bot:random"}).status_code, 404
+            self.client.post(reverse("table_seat", args=[table.code, 1]), {"to": "bot:random"}).status_code,
+            404,
         )
         self.assertEqual(list(TableSeat.objects.filter(campaign=table).values_list("user", "bot")), before)
 
@@ -268,3 +269,22 @@ class DangerTests(TableTestCase):
         self.client.force_login(self.alice)
         r = self.client.get(reverse("table", args=[table.code]))
         self.assertContains(r, "60 cannot branch here")
+
+
+class LogTests(TableTestCase):
+    def test_the_log_says_who_placed_and_what_came_up_but_not_where(self) -> None:
+        table = self.make_table(["owner", "greedy"])
+        first = self.game(table).number
+        self.client.force_login(self.alice)
+        r = self.client.get(reverse("table", args=[table.code]))
+        self.assertContains(r, "<b>Greedy bot 2</b> placed the number")
+        self.assertNotContains(r, "<b>alice</b> placed")
+        self.post(table, "garden")
+        log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
+        self.assertIn("<b>alice</b> placed the number", log)
+        self.assertIn(f"Every seat placed <b>{first}</b>: it stands", log)
+        newest_first = ["<b>Greedy bot 2</b> placed", "came up", ": it stands", "<b>alice</b> placed"]
+        at = [log.find(line) for line in newest_first]
+        self.assertEqual(at, sorted(at))
+        self.assertNotIn(-1, at)
+        self.assertNotIn("garden", log.split("</section>")[0].lower())

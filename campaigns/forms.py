@@ -106,7 +106,7 @@ class DeleteForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="Campaign file", help_text="A .yu.json file saved from a campaign's page.")
+    file = forms.FileField(label="Campaign or table file", help_text="A .json file saved with “Save a copy”.")
 
 
 class TokenForm(forms.Form):

@@ -69,20 +69,57 @@ def create_table(
     )
 
     def seat_and_deal() -> None:
-        rows = [
-            TableSeat(
-                campaign=campaign,
-                number=n,
-                user=owner if given == OWNER else None,
-                bot=given if given in rules.bots else "",
-            )
-            for n, given in enumerate(seats)
-        ]
-        TableSeat.objects.bulk_create(rows)
-        _deal(campaign, rows, series)
+        _deal(campaign, _seat(campaign, seats), series)
         campaign.save()
 
     return save_new(campaign, seat_and_deal)
+
+
+def create_replayed(
+    owner: User, game: str, name: str, seed: int, seats: list[str], games: list[list[tuple[int, str]]]
+) -> Campaign:
+    """A new table of ``owner``'s with each game of a series replayed from its log, the seats given
+    as for :func:`create_table`. Refused, with nothing written, at the first move that does not
+    replay, or when a game before the last did not end."""
+    rules = GAMES[game]
+    if len(seats) not in rules.seats or seats.count(OWNER) != 1 or not games:
+        raise Refused(f"A table of {rules.title} has {rules.seats.start} to {rules.seats.stop - 1} seats.")
+    series = Series(seed, len(seats))
+    campaign = Campaign(owner=owner, name=name, game=game, seed=seed)
+    rows: list[tuple[Game, list[GameAction]]] = []
+    for number, log in enumerate(games, 1):
+        if rows and not rows[-1][0].outcome:
+            raise Refused(f"Game {number - 1} did not end, yet the file goes on to game {number}.")
+        game_seed = series.game_seed(number)
+        table = rules.new(game_seed, len(seats))
+        game_row = Game(campaign=campaign, number=number, seed=game_seed, start=series.to_dict())
+        actions = []
+        for seq, (seat, key) in enumerate(log, 1):
+            try:
+                if seat not in range(len(seats)):
+                    raise ValueError(f"there is no seat {seat + 1}")
+                action = rules.parse(key)
+                events, revealed = rules.apply(table, seat, action)
+            except ValueError as exc:
+                raise Refused(f"Game {number}, move {seq} ({key!r}) does not replay: {exc}") from exc
+            actions.append(GameAction(seq=seq, seat=seat, key=action.key, events=events, revealed=revealed))
+        game_row.state, game_row.version = table.to_dict(), len(actions)
+        if table.over:
+            game_row.outcome = "over"
+            series.record(table.scores())
+        rows.append((game_row, actions))
+    last = rows[-1][0]
+    campaign.state, campaign.game_number = series.to_dict(), last.number
+    campaign.status = Campaign.Status.BETWEEN if last.outcome else Campaign.Status.PLAYING
+    with transaction.atomic():
+        campaign.save()
+        _seat(campaign, seats)
+        for game_row, actions in rows:
+            game_row.save()
+            for action in actions:
+                action.game = game_row
+            GameAction.objects.bulk_create(actions)
+    return campaign
 
 
 def load(campaign: Campaign) -> TableBoard:
@@ -200,6 +237,21 @@ def give_seat(campaign: Campaign, number: int, to: Given) -> None:
             _play(board, [])
             _save(board)
         _moved(board.campaign)
+
+
+def _seat(campaign: Campaign, seats: list[str]) -> list[TableSeat]:
+    """Write a new table's seats, given as :data:`OWNER`, :data:`OPEN` or a bot's name."""
+    bots = GAMES[campaign.game].bots
+    rows = [
+        TableSeat(
+            campaign=campaign,
+            number=n,
+            user=campaign.owner if given == OWNER else None,
+            bot=given if given in bots else "",
+        )
+        for n, given in enumerate(seats)
+    ]
+    return TableSeat.objects.bulk_create(rows)
 
 
 def _seats_locked(campaign: Campaign) -> list[TableSeat]:

@@ -1,4 +1,4 @@
-"""A campaign as a file its owner takes home, and back.
+"""A campaign or a table as a file its owner takes home, and back.
 
 The file is JSON: what it is (``format`` and ``version``), the game content it
 was played with, the campaign's name, its difficulty (files made before levels
@@ -7,6 +7,11 @@ action that stands in that run. Nothing about any user is in it.
 Bringing one back replays the log through the engine (see
 :func:`campaigns.store.create_replayed`); a file that does not replay is
 refused, and nothing is written.
+
+A table's file (``TABLE_FORMAT``) names its game, its seats (a player's, an open
+one or a bot's) and the series seed, with each game's log of seat and move. It
+comes back as a table of the importer's, who takes the first player's seat; the
+other players' seats are open for friends.
 """
 
 from __future__ import annotations
@@ -18,12 +23,16 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from campaigns import store
+from campaigns import store, tables
 from campaigns.models import Campaign
+from engine.games import GAMES
 from engine.yu import base
 from engine.yu.difficulty import Difficulty
 
 FORMAT = "legacy-of-yu/campaign"
+TABLE_FORMAT = "legacy-of-yu/table"
+PLAYER = "player"
+"""A seat someone sat at, in a table's file."""
 VERSION = 1
 MAX_BYTES = 2_000_000
 """Far above a finished 13-game campaign (about 60 KB)."""
@@ -61,7 +70,35 @@ def export(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def read(raw: bytes) -> Saved:
+@dataclass(frozen=True)
+class SavedTable:
+    """What a table's file holds, checked for shape (not yet replayed)."""
+
+    game: str
+    name: str
+    seed: int
+    seats: list[str]
+    """:data:`campaigns.tables.OWNER`, :data:`campaigns.tables.OPEN` or a bot's name."""
+    games: list[list[tuple[int, str]]]
+
+
+def export_table(campaign: Campaign) -> dict[str, Any]:
+    """The table as its file holds it."""
+    seats = campaign.seats.order_by("number")
+    games = campaign.games.order_by("number").prefetch_related("actions")
+    return {
+        "format": TABLE_FORMAT,
+        "version": VERSION,
+        "game": campaign.game,
+        "name": campaign.name,
+        "seed": campaign.seed,
+        "seats": [s.bot or (PLAYER if s.user_id else tables.OPEN) for s in seats],
+        "games": [[[a.seat, a.key] for a in sorted(g.actions.all(), key=lambda a: a.seq)] for g in games],
+        "exported": timezone.now().isoformat(timespec="seconds"),
+    }
+
+
+def read(raw: bytes) -> Saved | SavedTable:
     """The file's contents, or BadFile with what is wrong with it."""
     if len(raw) > MAX_BYTES:
         raise BadFile(f"The file is larger than {MAX_BYTES // 1_000_000} MB: it is not a campaign file.")
@@ -69,28 +106,74 @@ def read(raw: bytes) -> Saved:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadFile("The file is not a campaign file (it is not JSON text).") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadFile("The file is not a Legacy of Yu campaign file.")
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, TABLE_FORMAT):
+        raise BadFile("The file is not a campaign or table file of this site.")
     if data.get("version") != VERSION:
         raise BadFile(
             f"The file is in version {data.get('version')!r} of the format; this site reads {VERSION}."
         )
-    name, seed, log, content = (data.get(k) for k in ("name", "seed", "log", "content"))
-    if not isinstance(name, str) or not name.strip():
-        raise BadFile("The file gives the campaign no name.")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        raise BadFile(f"The file's seed is not a whole number from 0 to {SEED_LIMIT - 1}.")
+    name, seed = _name(data), _seed(data)
+    if data["format"] == TABLE_FORMAT:
+        return _table(data, name, seed)
+    log, content = data.get("log"), data.get("content")
     if not isinstance(log, list) or not all(isinstance(key, str) for key in log):
         raise BadFile("The file's log is not a list of actions.")
     level = data.get("difficulty", Difficulty.STANDARD.value)
     if level not in {d.value for d in Difficulty}:
         raise BadFile(f"The file's difficulty is not one of {', '.join(d.value for d in Difficulty)}.")
     content = content if isinstance(content, str) else ""
-    return Saved(name.strip()[:NAME_LENGTH], seed, log, content, Difficulty(level))
+    return Saved(name, seed, log, content, Difficulty(level))
 
 
-def bring_back(saved: Saved, owner: User) -> Campaign:
+def _name(data: dict[str, Any]) -> str:
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise BadFile("The file gives the campaign no name.")
+    return name.strip()[:NAME_LENGTH]
+
+
+def _seed(data: dict[str, Any]) -> int:
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise BadFile(f"The file's seed is not a whole number from 0 to {SEED_LIMIT - 1}.")
+    return seed
+
+
+def _table(data: dict[str, Any], name: str, seed: int) -> SavedTable:
+    game, seats, games = data.get("game"), data.get("seats"), data.get("games")
+    if game not in GAMES:
+        raise BadFile(f"The file's game {game!r} is not one this site plays at tables.")
+    rules = GAMES[game]
+    if not isinstance(seats, list) or not all(s in (PLAYER, tables.OPEN, *rules.bots) for s in seats):
+        raise BadFile(f"The file's seats are not each a player's, an open one or a bot of {rules.title}.")
+    people = [n for n, s in enumerate(seats) if s in (PLAYER, tables.OPEN)]
+    if not people:
+        raise BadFile("The file's table has no seat for you: every seat is a bot's.")
+    logs = games if isinstance(games, list) and all(isinstance(log, list) for log in games) else []
+    if not logs or not all(_move(m) for log in logs for m in log):
+        raise BadFile("The file's games are not lists of moves, each a seat and a key.")
+    given = [s if s in rules.bots else tables.OPEN for s in seats]
+    given[people[0]] = tables.OWNER
+    return SavedTable(game, name, seed, given, [[(m[0], m[1]) for m in log] for log in logs])
+
+
+def _move(move: object) -> bool:
+    return (
+        isinstance(move, list)
+        and len(move) == 2
+        and isinstance(move[0], int)
+        and not isinstance(move[0], bool)
+        and isinstance(move[1], str)
+    )
+
+
+def bring_back(saved: Saved | SavedTable, owner: User) -> Campaign:
     """A new campaign of ``owner``'s from the file, or BadFile when its log does not replay."""
+    if isinstance(saved, SavedTable):
+        try:
+            return tables.create_replayed(owner, saved.game, saved.name, saved.seed, saved.seats, saved.games)
+        except store.Refused as exc:
+            raise BadFile(f"The table does not replay here. {exc}") from exc
     try:
         return store.create_replayed(owner, saved.name, saved.seed, saved.log, saved.difficulty)
     except (store.Refused, ValueError, KeyError) as exc:

@@ -273,11 +273,10 @@ def restore(request: HttpRequest, code: UUID) -> HttpResponse:
 def export(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign as a file for its owner to keep (see :mod:`campaigns.transfer`)."""
     campaign = campaign_for(request, code, "own").campaign
-    if campaign.game != YU:
-        raise store.Elsewhere(campaign)
-    response = JsonResponse(transfer.export(campaign), json_dumps_params={"indent": 1})
+    saved = transfer.export(campaign) if campaign.game == YU else transfer.export_table(campaign)
+    response = JsonResponse(saved, json_dumps_params={"indent": 1})
     slug = slugify(campaign.name) or "campaign"
-    response["Content-Disposition"] = f'attachment; filename="{slug}.yu.json"'
+    response["Content-Disposition"] = f'attachment; filename="{slug}.{campaign.game}.json"'
     return response
 
 
@@ -292,7 +291,8 @@ def bring_back(request: HttpRequest) -> HttpResponse:
         except transfer.BadFile as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, f"“{campaign.name}” was brought back as a campaign of yours.")
+            kind = "campaign" if campaign.game == YU else "table"
+            messages.success(request, f"“{campaign.name}” was brought back as a {kind} of yours.")
             return redirect(campaign)
     return _home(request, import_form=form, status=400)
 

@@ -3,6 +3,10 @@ change nothing, stale pages, the series, and tables beside Yu campaigns."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from campaigns import tables
@@ -240,7 +244,7 @@ class SeatTests(TableTestCase):
     def test_yu_pages_send_a_table_to_its_own(self) -> None:
         table = self.make_table()
         self.client.force_login(self.alice)
-        for name in ("board", "reset", "export"):
+        for name in ("board", "reset"):
             r = self.client.get(reverse(name, args=[table.code]))
             self.assertRedirects(r, reverse("table", args=[table.code]), fetch_redirect_response=False)
         campaign = self.make_campaign()
@@ -288,3 +292,78 @@ class LogTests(TableTestCase):
         self.assertEqual(at, sorted(at))
         self.assertNotIn(-1, at)
         self.assertNotIn("garden", log.split("</section>")[0].lower())
+
+
+class TransferTests(TableTestCase):
+    def play_out(self, table: Campaign, moves: int | None = None) -> None:
+        """The players place as the greedy bot would, ``moves`` numbers or until the game ends."""
+        rules = tables.load(table).rules
+        people = {s.number: s.user for s in table.seats.all() if s.user}
+        while moves is None or moves > 0:
+            board = tables.load(Campaign.objects.get(pk=table.pk))
+            if board.table.over:
+                return
+            for seat in board.table.waiting():
+                key = rules.bot("greedy", board.table, seat).key
+                tables.act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
+            moves = None if moves is None else moves - 1
+
+    def export(self, table: Campaign) -> dict[str, Any]:
+        self.client.force_login(self.alice)
+        r = self.client.get(reverse("export", args=[table.code]))
+        self.assertEqual(r["Content-Disposition"], 'attachment; filename="numbers.legacy.json"')
+        data: dict[str, Any] = json.loads(r.content)
+        return data
+
+    def bring_back(self, data: Any) -> Any:
+        self.client.force_login(self.bob)
+        upload = SimpleUploadedFile("numbers.legacy.json", json.dumps(data).encode())
+        return self.client.post(reverse("import"), {"file": upload})
+
+    def test_a_series_comes_back_as_a_table_of_the_importers(self) -> None:
+        table = self.make_table(["open", "owner", "greedy"])
+        self.share(table, self.carol, Role.PLAY)
+        tables.take_seat(table, self.carol)
+        self.play_out(table)
+        tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
+        self.play_out(table, 3)
+        data = self.export(table)
+        self.assertEqual(
+            (data["format"], data["game"], data["seats"]),
+            ("legacy-of-yu/table", "legacy", ["player", "player", "greedy"]),
+        )
+        self.assertEqual(len(data["games"]), 2)
+        self.assertNotIn("alice", json.dumps(data))
+        self.assertNotIn("carol", json.dumps(data))
+
+        r = self.bring_back(data)
+        copy = Campaign.objects.exclude(pk=table.pk).get(name="Numbers")
+        self.assertRedirects(r, reverse("table", args=[copy.code]), fetch_redirect_response=False)
+        self.assertEqual(copy.owner, self.bob)
+        seats = list(copy.seats.order_by("number").values_list("user__username", "bot"))
+        self.assertEqual(seats, [("bob-plays", ""), (None, ""), (None, "greedy")])
+        self.assertEqual(copy.state, Campaign.objects.get(pk=table.pk).state)  # the series and its results
+        for original, brought in zip(
+            table.games.order_by("number"), copy.games.order_by("number"), strict=True
+        ):
+            self.assertEqual(brought.state, original.state)
+            self.assertTrue(tables.replays(brought))
+        self.assertEqual(self.client.get(reverse("table", args=[copy.code])).status_code, 200)
+
+    def test_a_file_that_does_not_replay_brings_nothing_back(self) -> None:
+        table = self.make_table(["owner", "greedy"])
+        self.play_out(table, 2)
+        good = self.export(table)
+        one_game = good["games"][0]
+        bad = {
+            "does not replay": {**good, "games": [[*one_game[:-1], [0, "empire:9,9"]]]},
+            "Game 1 did not end": {**good, "games": [one_game, one_game]},
+            "no seat for you": {**good, "seats": ["greedy", "greedy"]},
+            "not one this site plays": {**good, "game": "chess"},
+            "not lists of moves": {**good, "games": [[[0, "opus", 1]]]},
+            "no seat 3": {**good, "games": [[[2, "opus"]]]},
+        }
+        for why, data in bad.items():
+            with self.subTest(why):
+                self.assertContains(self.bring_back(data), why, status_code=400)
+        self.assertEqual(Campaign.objects.count(), 1)

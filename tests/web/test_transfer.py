@@ -113,8 +113,8 @@ class TransferTestCase(BaseTestCase):
         bad: list[tuple[Any, str]] = [
             (b"\xff\xfe not text", "it is not JSON text"),
             (b"{", "it is not JSON text"),
-            ([], "not a Legacy of Yu campaign file"),
-            ({**good, "format": "chess"}, "not a Legacy of Yu campaign file"),
+            ([], "not a campaign or table file of this site"),
+            ({**good, "format": "chess"}, "not a campaign or table file of this site"),
             ({**good, "version": 99}, "version 99 of the format"),
             ({**good, "name": "  "}, "no name"),
             ({**good, "seed": -1}, "seed is not a whole number"),
@@ -135,7 +135,7 @@ class TransferTestCase(BaseTestCase):
             with self.subTest(reason=reason, data=str(data)[:80]):
                 r = self.bring_back(data)
                 self.assertContains(r, reason, status_code=400)
-                self.assertContains(r, "Bring back a campaign from a file", status_code=400)
+                self.assertContains(r, "Bring back a campaign or a table from a file", status_code=400)
         self.assertEqual((Campaign.objects.count(), Game.objects.count(), GameAction.objects.count()), before)
 
     def test_a_file_too_large_is_refused_unread(self) -> None:

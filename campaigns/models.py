@@ -118,6 +118,12 @@ class GameAction(models.Model):
     seat = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Whose action, at a table of seats."
     )
+    by = models.CharField(
+        max_length=150,
+        blank=True,
+        default="",
+        help_text="Who sat at that seat then, by name (a table's log).",
+    )
     key = models.CharField(max_length=64)
     events = models.JSONField(default=list)
     revealed = models.BooleanField(default=False, help_text="Showed hidden information: undo stops here.")

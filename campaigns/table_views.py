@@ -78,7 +78,10 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "game_template": f"{board.campaign.game}/board.html",
         "event_template": f"{board.campaign.game}/event.html",
         "log": [
-            {**event, "who": seats[event["seat"]]["name"] if event.get("seat") is not None else ""}
+            {
+                **event,
+                "who": action.by or f"Seat {event['seat'] + 1}" if event.get("seat") is not None else "",
+            }
             for action in board.log
             for event in reversed(action.events)
         ],

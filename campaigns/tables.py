@@ -313,7 +313,13 @@ def _play(board: TableBoard, moves: list[tuple[int, Move]]) -> None:
             events, revealed = rules.apply(board.table, seat, action)
             seq += 1
             GameAction.objects.create(
-                game=board.game_row, seq=seq, seat=seat, key=action.key, events=events, revealed=revealed
+                game=board.game_row,
+                seq=seq,
+                seat=seat,
+                by=board.seats[seat].name,
+                key=action.key,
+                events=events,
+                revealed=revealed,
             )
         moves = [(s, rules.bot(bots[s], board.table, s)) for s in board.table.waiting() if s in bots]
         if not moves:

@@ -1,5 +1,6 @@
-"""The code stays ruff clean and typed: mypy --strict over engine/, campaigns/
-and config/ (with django-stubs), as configured in pyproject.toml."""
+"""The code stays ruff clean and typed (mypy --strict over engine/, campaigns/
+and config/ with django-stubs, as configured in pyproject.toml), and no model
+change lacks its migration."""
 
 from __future__ import annotations
 
@@ -25,3 +26,16 @@ def test_ruff_finds_nothing() -> None:
 def test_mypy_finds_nothing() -> None:
     typed = check(str(BIN / "mypy"))
     assert typed.returncode == 0, typed.stdout
+
+
+def test_the_models_and_their_migrations_agree() -> None:
+    env = {"DEBUG": "1", "DATABASE_URL": "postgresql://nobody@/none?host=/nonexistent", "PATH": str(BIN)}
+    missing = subprocess.run(
+        [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert missing.returncode == 0, missing.stdout + missing.stderr

@@ -293,6 +293,18 @@ class LogTests(TableTestCase):
         self.assertNotIn(-1, at)
         self.assertNotIn("garden", log.split("</section>")[0].lower())
 
+    def test_the_log_names_who_sat_at_the_seat_when_the_move_was_made(self) -> None:
+        table = self.make_table(["owner", "open"])
+        self.share(table, self.bob, Role.PLAY)
+        tables.take_seat(table, self.bob)
+        self.client.force_login(self.bob)
+        self.post(table, "opus")
+        tables.give_seat(table, 1, "random")
+        self.client.force_login(self.alice)
+        log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
+        self.assertIn("<b>bob-plays</b> placed the number", log)
+        self.assertNotIn("<b>Random bot 2</b> placed", log)  # the bot has not placed: alice has not yet
+
 
 class TransferTests(TableTestCase):
     def play_out(self, table: Campaign, moves: int | None = None) -> None:

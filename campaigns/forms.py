@@ -66,8 +66,8 @@ class ActionForm(forms.Form):
 class InviteForm(forms.Form):
     role = forms.ChoiceField(
         choices=(
-            (Role.WATCH, "Watch: see the board, the log and the story read so far"),
-            (Role.PLAY, "Play: take actions and undo them too"),
+            (Role.WATCH, "Watch: see the board as it is played, and its log"),
+            (Role.PLAY, "Play: take actions and undo them too; at a table, take an open seat"),
         ),
         initial=Role.WATCH,
         widget=forms.RadioSelect,

@@ -7,6 +7,7 @@ from campaigns.forms import LoginForm
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
+    path("rules/<slug:game>/", views.game_rules, name="game_rules"),
     path("campaigns/new/", views.create, name="create"),
     path("campaigns/import/", views.bring_back, name="import"),
     path("tables/new/", table_views.create, name="create_table"),

@@ -649,6 +649,14 @@ def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/rules.html")
 
 
+@require_GET
+def game_rules(request: HttpRequest, game: str) -> HttpResponse:
+    """How to play a game of the tables, from its own templates."""
+    if game not in GAMES:
+        raise Http404("No such game")
+    return render(request, f"{game}/rules.html")
+
+
 # -- sharing -------------------------------------------------------------------------
 
 
@@ -666,7 +674,7 @@ def _members_page(
         "seat": seat,
         "members": list(campaign.memberships.inside().select_related("user").order_by("created")),
         "invites": list(campaign.invites.order_by("-created")),
-        "form": form or InviteForm(),
+        "form": form or InviteForm(initial={"role": Role.PLAY} if campaign.game != YU else None),
         "link": link,
         "seats": _seat_forms(campaign) if campaign.game != YU else [],
         "notice": notice,

@@ -27,6 +27,8 @@ class SheetView:
     """Garden numbers that already have both branches."""
     rectangle: Rectangle | None
     placed: bool
+    pending: int | None = None
+    """The number this seat placed for now (shown to it alone, in place): it may still take it back."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class View:
         return not self.over and self.journeys == self.journeys_in_all - 1
 
 
-def sheet_view(seat: int, sheet: Sheet, placed: bool) -> SheetView:
+def sheet_view(seat: int, sheet: Sheet, placed: bool, pending: int | None = None) -> SheetView:
     grown = garden.branches(sheet.garden)
     return SheetView(
         seat,
@@ -62,7 +64,18 @@ def sheet_view(seat: int, sheet: Sheet, placed: bool) -> SheetView:
         tuple(n for n in sheet.garden if grown[n] >= garden.BRANCHES),
         empire.best(sheet.empire),
         placed,
+        pending,
     )
+
+
+def _sheet(game: Game, s: int, seat: int | None) -> SheetView:
+    """Seat ``s``'s sheet as ``seat`` sees it: with its own placement of the number, if any, in place."""
+    sheet, placed = game.sheets[s], game.placed[s]
+    if s != seat or placed is None or game.number is None:
+        return sheet_view(s, sheet, placed is not None)
+    tried = Sheet.from_dict(sheet.to_dict())
+    tried.place(game.number, placed)
+    return sheet_view(s, tried, True, game.number)
 
 
 def view(game: Game, seat: int | None = None) -> View:
@@ -74,7 +87,7 @@ def view(game: Game, seat: int | None = None) -> View:
         game.journeys,
         JOURNEYS,
         len(game.deck),
-        tuple(sheet_view(s, sheet, game.placed[s] is not None) for s, sheet in enumerate(game.sheets)),
+        tuple(_sheet(game, s, seat) for s in range(game.seats)),
         game.placed[seat] if seat is not None else None,
         game.over,
         tuple(game.winners()),

@@ -78,7 +78,7 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     expect(owner.locator(".table-seat").nth(1)).to_contain_text("waiting for a friend")
 
     play_link = invite(owner, "Play: take actions and undo them too")
-    watch_link = invite(owner, "Watch: see the board, the log and the story read so far")
+    watch_link = invite(owner, "Watch: see the board as it is played, and its log")
     join(ann, live_server, play_link, "ann", "player")
     join(bob, live_server, play_link, "bob", "player")
     join(watcher, live_server, watch_link, "watcher", "watcher")
@@ -90,7 +90,7 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
 
     # Bob places first, then takes it back and places again; the owner, then Ann.
     bob.get_by_role("button", name="Opus, a high place").click()
-    expect(bob.locator(".legacy-prompt")).to_contain_text(f"You placed {first} in your opus")
+    expect(bob.locator(".legacy-prompt")).to_contain_text(f"{first} is placed in your opus")
     expect(owner.locator(".table-seat").nth(2)).to_contain_text("placed", timeout=LIVE)
     expect(owner.locator(".sheet").nth(2).locator(".opus-line")).not_to_contain_text(first)  # hidden yet
     bob.get_by_role("button", name="Take it back").click()

@@ -109,3 +109,8 @@ def test_a_seat_sees_its_own_placement_and_only_whether_the_others_placed() -> N
     assert [s.placed for s in watcher.sheets] == [False, True, False]
     assert all(not s.garden for s in watcher.sheets)  # not written in until every seat has placed
     assert watcher.number == 40 and watcher.left == 1 and watcher.journeys == 0
+    # Its own sheet shows the seat where its number went, marked as still to be taken back.
+    assert mine.sheets[1].garden == ((40, None),) and mine.sheets[1].pending == 40
+    assert mine.sheets[1].score.garden > 0
+    assert [s.pending for s in theirs.sheets] == [None, None, None]
+    assert theirs.sheets[1] == watcher.sheets[1] and not theirs.sheets[1].garden

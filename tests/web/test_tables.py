@@ -286,8 +286,8 @@ class LogTests(TableTestCase):
         self.post(table, "garden")
         log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>alice</b> placed the number", log)
-        self.assertIn(f"Every seat placed <b>{first}</b>: it stands", log)
-        newest_first = ["<b>Greedy bot 2</b> placed", "came up", ": it stands", "<b>alice</b> placed"]
+        self.assertIn(f"<b>{first}</b> is written on every sheet", log)
+        newest_first = ["<b>Greedy bot 2</b> placed", "came up", "on every sheet", "<b>alice</b> placed"]
         at = [log.find(line) for line in newest_first]
         self.assertEqual(at, sorted(at))
         self.assertNotIn(-1, at)
@@ -379,3 +379,15 @@ class TransferTests(TableTestCase):
             with self.subTest(why):
                 self.assertContains(self.bring_back(data), why, status_code=400)
         self.assertEqual(Campaign.objects.count(), 1)
+
+
+class RulesTests(TableTestCase):
+    def test_each_table_game_has_its_rules_and_the_table_links_to_them(self) -> None:
+        r = self.client.get(reverse("game_rules", args=["legacy"]))
+        self.assertContains(r, "How to play Legacy")
+        self.assertContains(r, "28, 11, 45, 83, 17 scores 8 \N{MINUS SIGN} 1 + 5 \N{MINUS SIGN} 3 + 7 = 16")
+        self.assertEqual(self.client.get("/rules/chess/").status_code, 404)
+        table = self.make_table(["owner"])
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("table", args=[table.code]))
+        self.assertContains(page, f'href="{reverse("game_rules", args=["legacy"])}"', count=2)

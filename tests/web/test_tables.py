@@ -304,6 +304,8 @@ class LogTests(TableTestCase):
         log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>bob-plays</b> placed the number", log)
         self.assertNotIn("<b>Random bot 2</b> placed", log)  # the bot has not placed: alice has not yet
+        self.client.force_login(self.bob)
+        self.assertContains(self.client.get(reverse("table", args=[table.code])), "you have no seat now")
 
 
 class TransferTests(TableTestCase):

@@ -1,0 +1,324 @@
+"""A game of Machi Koro Legacy for two to four mayors.
+
+It opens with every mayor choosing their town square cards in secret; the
+choices are revealed together once all have chosen. Then mayors take turns from
+the first player (the highest roll of two dice in game 1): roll, collect what
+the roll pays (:mod:`engine.machi.income`), then take at most one action. The
+first mayor with all three landmarks built and a flag on the community landmark
+wins at once. The dice come from a generator whose state is part of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any
+
+from engine.machi.actions import CONTRIBUTE, PASS, Action, IllegalAction, Verb, choose
+from engine.machi.cards import SEATS, Power, Setup, catalogue
+from engine.machi.events import Event, Kind
+from engine.machi.income import payouts
+from engine.machi.town import Town
+from engine.rng import Rng
+
+
+class Phase(StrEnum):
+    CHOOSE = "choose"
+    ROLL = "roll"
+    ACT = "act"
+    OVER = "over"
+
+
+@dataclass
+class Game:
+    seed: int
+    rng: int
+    """The dice generator's state."""
+    setup: Setup
+    towns: list[Town]
+    coins: list[int]
+    bank: int
+    supply: dict[str, int]
+    chosen: list[tuple[str, ...] | None]
+    """Each mayor's town square cards, chosen in secret, until every mayor has chosen."""
+    first: int
+    opening: list[list[int | None]]
+    """The rolls for first player, round by round: each mayor's two-dice total, ``None`` for those
+    out of it (a tie for the highest rolls again). Empty when the last game's winner goes first."""
+    turn: int
+    phase: Phase = Phase.CHOOSE
+    dice: tuple[int, ...] = ()
+    """The last roll."""
+    winner: int | None = None
+    turns: int = 0
+
+    @classmethod
+    def new(cls, seed: int, seats: int, setup: Setup | None = None, first: int | None = None) -> Game:
+        """A game dealt from ``seed``; ``first`` is the last game's winner (game 1 rolls for it)."""
+        if seats not in SEATS:
+            raise ValueError(f"a game has {SEATS.start} to {SEATS.stop - 1} mayors, not {seats}")
+        cards = catalogue()
+        rng = Rng(seed)
+        opening: list[list[int | None]] = []
+        if first is None:
+            first, opening = _roll_for_first(rng, seats)
+        start = cards.start_coins
+        return cls(
+            seed,
+            rng.state,
+            setup or cards.game_one,
+            [Town() for _ in range(seats)],
+            [start] * seats,
+            cards.bank - start * seats,
+            dict((setup or cards.game_one).supply),
+            [None] * seats,
+            first,
+            opening,
+            first,
+        )
+
+    @property
+    def seats(self) -> int:
+        return len(self.towns)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def waiting(self) -> list[int]:
+        if self.phase is Phase.CHOOSE:
+            return [s for s, c in enumerate(self.chosen) if c is None]
+        return [] if self.over else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.waiting():
+            return []
+        if self.phase is Phase.CHOOSE:
+            return [
+                choose(list(c))
+                for c in sorted(set(combinations(sorted(self.setup.town_square), self.setup.picks)))
+            ]
+        if self.phase is Phase.ROLL:
+            return [
+                Action(Verb.ROLL, dice=n) for n in (1, 2) if n == 1 or self.towns[seat].has(Power.TWO_DICE)
+            ]
+        options = [Action(Verb.BUILD, card=k) for k, n in self.supply.items() if n]
+        options += [Action(Verb.LANDMARK, card=k) for k in self.setup.landmarks]
+        options += [CONTRIBUTE, PASS]
+        return [a for a in options if self.refusal(seat, a) is None]
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` cannot take ``action`` now; ``None`` if it can."""
+        if seat not in range(self.seats):
+            return f"there is no seat {seat + 1} at this table"
+        if self.over:
+            return "the game is over"
+        if self.phase is Phase.CHOOSE:
+            return self._choice_refusal(seat, action)
+        if seat != self.turn:
+            return "it is another mayor's turn"
+        if self.phase is Phase.ROLL:
+            if action.verb is not Verb.ROLL:
+                return "roll the dice first"
+            if action.dice == 2 and not self.towns[seat].has(Power.TWO_DICE):
+                return "you roll one die until your Forge is built"
+            return None
+        if action.verb in (Verb.ROLL, Verb.CHOOSE):
+            return "you rolled already this turn: build, or end your turn"
+        return self._build_refusal(seat, action)
+
+    def _choice_refusal(self, seat: int, action: Action) -> str | None:
+        if action.verb is not Verb.CHOOSE:
+            return "every mayor first chooses their town square cards"
+        if self.chosen[seat] is not None:
+            return "you have chosen your town square cards already"
+        left = list(self.setup.town_square)
+        for card in action.cards:
+            if card not in left:
+                return f"{card} is not a town square card you can choose"
+            left.remove(card)
+        if len(action.cards) != self.setup.picks:
+            return f"choose {self.setup.picks} town square cards, not {len(action.cards)}"
+        return None
+
+    def _build_refusal(self, seat: int, action: Action) -> str | None:
+        cards, town, coins = catalogue(), self.towns[seat], self.coins[seat]
+        if action.verb is Verb.PASS:
+            return None
+        if action.verb is Verb.CONTRIBUTE:
+            community = cards.communities[self.setup.community]
+            if town.flag:
+                return f"you have contributed to the {community.name} already"
+            return _afford(coins, community.cost, f"contribute to the {community.name}")
+        assert action.card is not None
+        if action.verb is Verb.BUILD:
+            if not self.supply.get(action.card):
+                return f"there is no {action.card} left to build"
+            card = cards.establishments[action.card]
+            return _afford(coins, card.cost, f"build a {card.name}")
+        if action.card not in self.setup.landmarks:
+            return f"{action.card} is not one of your landmarks"
+        landmark = cards.landmarks[action.card]
+        if action.card in town.built:
+            return f"your {landmark.name} is built already"
+        return _afford(coins, landmark.cost, f"build your {landmark.name}")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
+        why = self.refusal(seat, action)
+        if why is not None:
+            raise IllegalAction(f"{why[0].upper()}{why[1:]}.")
+        if action.verb is Verb.CHOOSE:
+            return self._choose(seat, action.cards)
+        if action.verb is Verb.ROLL:
+            return self._roll(seat, action.dice)
+        events = self._act(seat, action)
+        if len(self.towns[seat].built) == len(self.setup.landmarks) and self.towns[seat].flag:
+            self.winner, self.phase = seat, Phase.OVER
+            return [*events, Event(Kind.WON, seat)]
+        return events + self._end_turn(seat)
+
+    def _choose(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        self.chosen[seat] = cards
+        events = [Event(Kind.CHOSE, seat)]
+        if self.waiting():
+            return events
+        revealed = tuple(c or () for c in self.chosen)
+        for town, picked in zip(self.towns, revealed, strict=True):
+            for card in picked:
+                town.add(card)
+        self.chosen = [None] * self.seats
+        self.phase = Phase.ROLL
+        return [*events, Event(Kind.REVEALED, cards=revealed)]
+
+    def _roll(self, seat: int, dice: int) -> list[Event]:
+        rng = Rng(self.rng)
+        self.dice = tuple(1 + rng.below(6) for _ in range(dice))
+        self.rng = rng.state
+        self.bank, paid = payouts(self.towns, self.coins, self.bank, seat, sum(self.dice))
+        self.phase = Phase.ACT
+        return [Event(Kind.ROLLED, seat, dice=self.dice), *paid]
+
+    def _act(self, seat: int, action: Action) -> list[Event]:
+        cards, town = catalogue(), self.towns[seat]
+        if action.verb is Verb.PASS:
+            return [Event(Kind.PASSED, seat)]
+        if action.verb is Verb.CONTRIBUTE:
+            community = cards.communities[self.setup.community]
+            self._spend(seat, community.cost)
+            town.flag = True
+            bonus = min(community.bonus, self.bank)
+            self.bank -= bonus
+            self.coins[seat] += bonus
+            return [Event(Kind.CONTRIBUTED, seat, card=community.key, coins=bonus)]
+        assert action.card is not None
+        if action.verb is Verb.BUILD:
+            self._spend(seat, cards.establishments[action.card].cost)
+            self.supply[action.card] -= 1
+            town.add(action.card)
+            return [Event(Kind.BUILT, seat, card=action.card)]
+        self._spend(seat, cards.landmarks[action.card].cost)
+        town.built.append(action.card)
+        return [Event(Kind.LANDMARK, seat, card=action.card)]
+
+    def _spend(self, seat: int, coins: int) -> None:
+        self.coins[seat] -= coins
+        self.bank += coins
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        self.turns += 1
+        self.phase = Phase.ROLL
+        doubles = len(self.dice) == 2 and self.dice[0] == self.dice[1]
+        if doubles and self.towns[seat].has(Power.DOUBLES_AGAIN):
+            return [Event(Kind.AGAIN, seat)]
+        self.turn = (seat + 1) % self.seats
+        return []
+
+    def scores(self) -> list[int]:
+        """Landmarks built, and one more for a flag on the community landmark."""
+        return [len(t.built) + int(t.flag) for t in self.towns]
+
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def to_dict(self) -> dict[str, Any]:
+        setup = self.setup
+        return {
+            "seed": self.seed,
+            "rng": self.rng,
+            "setup": {
+                "supply": dict(setup.supply),
+                "landmarks": list(setup.landmarks),
+                "community": setup.community,
+                "town_square": list(setup.town_square),
+                "picks": setup.picks,
+            },
+            "towns": [t.to_dict() for t in self.towns],
+            "coins": list(self.coins),
+            "bank": self.bank,
+            "supply": dict(self.supply),
+            "chosen": [list(c) if c is not None else None for c in self.chosen],
+            "first": self.first,
+            "opening": [list(r) for r in self.opening],
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "dice": list(self.dice),
+            "winner": self.winner,
+            "turns": self.turns,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        s = data["setup"]
+        setup = Setup(
+            tuple(s["supply"].items()),
+            tuple(s["landmarks"]),
+            s["community"],
+            tuple(s["town_square"]),
+            s["picks"],
+        )
+        return cls(
+            data["seed"],
+            data["rng"],
+            setup,
+            [Town.from_dict(t) for t in data["towns"]],
+            list(data["coins"]),
+            data["bank"],
+            dict(data["supply"]),
+            [tuple(c) if c is not None else None for c in data["chosen"]],
+            data["first"],
+            [list(r) for r in data["opening"]],
+            data["turn"],
+            Phase(data["phase"]),
+            tuple(data["dice"]),
+            data["winner"],
+            data["turns"],
+        )
+
+
+def _afford(coins: int, cost: int, what: str) -> str | None:
+    return None if coins >= cost else f"you need {cost} coins to {what}, and have {coins}"
+
+
+def _roll_for_first(rng: Rng, seats: int) -> tuple[int, list[list[int | None]]]:
+    """Every mayor rolls two dice; the highest goes first, ties rolling again among themselves."""
+    rolling, rounds = list(range(seats)), []
+    while True:
+        totals: list[int | None] = [
+            2 + rng.below(6) + rng.below(6) if s in rolling else None for s in range(seats)
+        ]
+        rounds.append(totals)
+        best = max(t for t in totals if t is not None)
+        rolling = [s for s, t in enumerate(totals) if t == best]
+        if len(rolling) == 1:
+            return rolling[0], rounds
+
+
+def replay(seed: int, seats: int, log: Iterable[tuple[int, str]]) -> Game:
+    """The game that ``log`` (seat and action key, in order) made from ``seed``."""
+    game = Game.new(seed, seats)
+    for seat, key in log:
+        game.apply(seat, Action.parse(key))
+    return game

@@ -1,0 +1,58 @@
+"""The cards file: what the game 1 setup holds, and a malformed file refused with what is wrong."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from engine.machi.cards import DATA, BadContent, Colour, catalogue, read
+
+
+def data() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return copy.deepcopy(loaded)
+
+
+def test_game_one_has_the_printed_activation_numbers() -> None:
+    cards = catalogue().establishments
+    printed = {
+        "wheat_field": (1,),
+        "bakery": (2, 3),
+        "forest": (4, 5),
+        "fox_meadow": (6,),
+        "gold_mine": (7,),
+        "furniture_factory": (8,),
+        "apple_orchard": (9, 10),
+        "convenience_store": (11, 12),
+    }
+    assert {key: cards[key].numbers for key in printed} == printed
+    assert {key for key, _ in catalogue().game_one.supply} == set(printed)
+    blue = {"wheat_field", "forest", "gold_mine", "apple_orchard"}  # anyone's turn; the rest the roller's
+    assert {key for key in printed if cards[key].colour is Colour.BLUE} == blue
+    assert all(cards[key].colour is Colour.GREEN for key in set(printed) - blue)
+    assert sum(n for _, n in catalogue().game_one.supply) == 40
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda d: d["establishments"][0].pop("cost"), "malformed"),
+        (lambda d: d["establishments"][0].update(cost=-1), "not a whole number of coins"),
+        (lambda d: d["establishments"][0].update(numbers=[13]), "run from 1 to 12"),
+        (lambda d: d["establishments"][0].update(colour="pink"), "malformed"),
+        (lambda d: d["game_one"]["supply"].update(unicorn=5), "do not exist: unicorn"),
+        (
+            lambda d: d["game_one"].update(landmarks=["forge", "forge", "fountain"]),
+            "three different landmarks",
+        ),
+        (lambda d: d["game_one"].update(picks=3), "cannot choose 3 of 2"),
+    ],
+)
+def test_a_malformed_cards_file_is_refused_with_why(change: Any, why: str) -> None:
+    broken = data()
+    change(broken)
+    with pytest.raises(BadContent, match=why):
+        read(broken)

@@ -7,8 +7,8 @@ view is asked for with ``seat=None``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, cast
 
 
 class Move(Protocol):
@@ -71,3 +71,44 @@ class Rules(Protocol):
     def bot(self, name: str, table: Table, seat: int) -> Move: ...
 
     def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]]) -> Table: ...
+
+
+class SeatedRules:
+    """The part of :class:`Rules` every game package shaped alike shares: a game class with ``new``,
+    ``from_dict`` and ``apply`` (returning events, named tuples that say whether they ``reveal``),
+    an action class with ``parse``, bots by name and a ``replay``. Each game adds ``view`` and
+    ``moment``, and names itself with ``name``, ``title`` and ``seats``."""
+
+    name: str
+    title: str
+    seats: range
+
+    def __init__(
+        self,
+        game: Any,
+        action: Any,
+        bots: Mapping[str, Callable[[Any, int], Move]],
+        replay: Callable[[int, int, Sequence[tuple[int, str]]], Table],
+    ) -> None:
+        self._game, self._action, self._bots, self._replay = game, action, bots, replay
+        self.bots: Sequence[str] = tuple(bots)
+
+    def new(self, seed: int, seats: int) -> Table:
+        return cast(Table, self._game.new(seed, seats))
+
+    def load(self, data: dict[str, Any]) -> Table:
+        return cast(Table, self._game.from_dict(data))
+
+    def parse(self, key: str) -> Move:
+        return cast(Move, self._action.parse(key))
+
+    def apply(self, table: Table, seat: int, action: Move) -> tuple[list[dict[str, Any]], bool]:
+        events = cast(Any, table).apply(seat, action)
+        data = [{k: v for k, v in e._asdict().items() if v is not None} for e in events]
+        return data, any(e.reveal for e in events)
+
+    def bot(self, name: str, table: Table, seat: int) -> Move:
+        return self._bots[name](table, seat)
+
+    def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]]) -> Table:
+        return self._replay(seed, seats, log)

@@ -31,7 +31,3 @@ class Event(NamedTuple):
     def reveal(self) -> bool:
         """A face-down card turned up: undo cannot cross it."""
         return self.kind in (Kind.JOURNEY, Kind.DRAWN)
-
-
-def revealed(events: list[Event]) -> bool:
-    return any(e.reveal for e in events)

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from engine.legacy.actions import Action
 from engine.legacy.bots import BOTS
 from engine.legacy.cards import SEATS
-from engine.legacy.events import revealed
 from engine.legacy.game import Game, replay
 from engine.legacy.layout import Layout, layout
 from engine.legacy.view import SheetView, View, view
-from engine.protocol import Move, Table
+from engine.protocol import SeatedRules, Table
 
 
 @dataclass(frozen=True)
@@ -30,24 +28,13 @@ class Shown:
     seats: tuple[Laid, ...]
 
 
-class LegacyRules:
-    name: str = "legacy"
-    title: str = "Legacy"
-    seats: range = SEATS
-    bots: Sequence[str] = tuple(BOTS)
+class LegacyRules(SeatedRules):
+    name = "legacy"
+    title = "Legacy"
+    seats = SEATS
 
-    def new(self, seed: int, seats: int) -> Game:
-        return Game.new(seed, seats)
-
-    def load(self, data: dict[str, Any]) -> Game:
-        return Game.from_dict(data)
-
-    def parse(self, key: str) -> Action:
-        return Action.parse(key)
-
-    def apply(self, table: Table, seat: int, action: Move) -> tuple[list[dict[str, Any]], bool]:
-        events = cast(Game, table).apply(seat, cast(Action, action))
-        return [e._asdict() for e in events], revealed(events)
+    def __init__(self) -> None:
+        super().__init__(Game, Action, BOTS, replay)
 
     def view(self, table: Table, seat: int | None) -> Shown:
         game = cast(Game, table)
@@ -59,12 +46,6 @@ class LegacyRules:
         game = cast(Game, table)
         placed = seat in range(game.seats) and game.placed[seat] is not None
         return f"{len(game.deck)}.{int(placed)}"
-
-    def bot(self, name: str, table: Table, seat: int) -> Action:
-        return BOTS[name](cast(Game, table), seat)
-
-    def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]]) -> Game:
-        return replay(seed, seats, log)
 
 
 RULES = LegacyRules()

@@ -9,7 +9,8 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator
 
-from campaigns.models import Campaign, GameAction, Role
+from campaigns.models import Campaign, GameAction, Role, TableSeat
+from campaigns.tables import OPEN
 from engine.games import GAMES
 from engine.yu import Action, MalformedAction
 from engine.yu.difficulty import Difficulty
@@ -193,16 +194,32 @@ class SeatForm(forms.Form):
         self, *args: Any, bots: Sequence[str] = (), users: Sequence[User] = (), **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.users = {f"user:{u.pk}": u for u in users}
+        self.users = {_user_choice(u): u for u in users}
         to = self.fields["to"]
         assert isinstance(to, forms.ChoiceField)
         to.choices = [
-            ("open", "Open, for a friend with a link"),
-            *((f"bot:{name}", f"{name.capitalize()} bot") for name in bots),
+            (OPEN, "Open, for a friend with a link"),
+            *((_bot_choice(name), f"{name.capitalize()} bot") for name in bots),
             *((key, u.get_username()) for key, u in self.users.items()),
         ]
+
+    @classmethod
+    def of(cls, seat: TableSeat, bots: Sequence[str], free: Sequence[User]) -> SeatForm:
+        """The form of ``seat`` as it stands: whoever sits there chosen, the users ``free`` offered."""
+        users, now = list(free), _bot_choice(seat.bot) if seat.bot else OPEN
+        if seat.user is not None:
+            users, now = [seat.user, *free], _user_choice(seat.user)
+        return cls(initial={"to": now}, bots=bots, users=users, auto_id=f"seat{seat.number}_%s")
 
     def clean_to(self) -> str | User:
         """:data:`campaigns.tables.OPEN`, a bot's name or a user."""
         to: str = self.cleaned_data["to"]
-        return self.users.get(to) or to.removeprefix("bot:")
+        return self.users.get(to) or to.removeprefix(_bot_choice(""))
+
+
+def _user_choice(user: User) -> str:
+    return f"user:{user.pk}"
+
+
+def _bot_choice(name: str) -> str:
+    return f"bot:{name}"

@@ -47,7 +47,6 @@ from campaigns.jinja import render_region
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role, TableSeat
 from campaigns.presenter import present
 from campaigns.sharing import Seat, board_for, campaign_for
-from campaigns.tables import OPEN
 from campaigns.throttle import throttled
 from engine.games import GAMES
 from engine.yu import Action
@@ -686,18 +685,7 @@ def _seat_forms(campaign: Campaign) -> list[tuple[TableSeat, SeatForm]]:
     """Each seat of a table, with the form that gives it to someone else."""
     bots, free = GAMES[campaign.game].bots, tables.candidates(campaign)
     rows = TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number")
-    return [
-        (
-            row,
-            SeatForm(
-                initial={"to": f"user:{row.user_id}" if row.user else f"bot:{row.bot}" if row.bot else OPEN},
-                bots=bots,
-                users=[row.user, *free] if row.user else free,
-                auto_id=f"seat{row.number}_%s",
-            ),
-        )
-        for row in rows
-    ]
+    return [(row, SeatForm.of(row, bots, free)) for row in rows]
 
 
 @login_required

@@ -143,9 +143,7 @@
     return false;
   }
 
-  // The live board by server-sent events (campaigns/events.py): while the stream is open the
-  // poll of #live stays quiet; when it drops, the poll carries on until the browser reopens it.
-  let streaming = false;
+  // The live board by server-sent events (static/js/stream.js), through #live.
   let held = null; // a board that came while the player's own request was on its way
 
   function offer(html, id) {
@@ -162,40 +160,23 @@
   }
 
   function listen() {
-    const live = document.getElementById("live");
-    if (!live || !live.dataset.events || !window.EventSource) return;
-    const source = new EventSource(live.dataset.events + "?seen=" + encodeURIComponent(live.dataset.seen));
-    source.addEventListener("open", function () {
-      streaming = true;
-    });
-    source.addEventListener("error", function () {
-      streaming = false;
-    });
-    source.addEventListener("board", function (event) {
-      offer(event.data, event.lastEventId);
-    });
-    // Only what changed since the version before: for a page that shows that one. A page
-    // further behind opens the stream again, saying what it shows, and gets the whole board.
-    source.addEventListener("changes", function (event) {
-      const shown = Number(document.getElementById("board-version")?.value);
-      const version = Number(event.lastEventId.split(".")[0]);
-      if (version - 1 === shown || version <= shown) {
-        offer(event.data, event.lastEventId);
-      } else {
-        source.close();
-        streaming = false;
-        listen();
-      }
-    });
-    source.addEventListener("reload", function () {
-      source.close();
-      window.location.reload(); // the page then says why the board is gone
+    window.liveStream(document.getElementById("live"), {
+      board: offer,
+      // Only what changed since the version before: for a page that shows that one. A page
+      // further behind opens the stream again, saying what it shows, and gets the whole board.
+      changes: function (html, id, stream) {
+        const shown = Number(document.getElementById("board-version")?.value);
+        const version = Number(id.split(".")[0]);
+        if (version - 1 === shown || version <= shown) {
+          offer(html, id);
+        } else {
+          stream.close();
+          listen();
+        }
+      },
     });
   }
 
-  document.addEventListener("htmx:confirm", function (event) {
-    if (streaming && event.target.id === "live") event.preventDefault();
-  });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (held && event.target.id === "act") {
       const board = held;

@@ -132,6 +132,10 @@ class LoginForm(AuthenticationForm):
         field.validators.append(MaxLengthValidator(field.max_length))
 
 
+STRONG = "strong"
+"""The bot that plays best, whatever the game calls it."""
+
+
 class TableForm(forms.Form):
     """A new table of a seated game: the owner takes the first seat, bots the next ones, friends the rest."""
 
@@ -143,7 +147,7 @@ class TableForm(forms.Form):
     friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label="Seats for friends")
     bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label="Bots")
     bot = forms.ChoiceField(
-        choices=[("greedy", "Greedy (plays well)"), ("random", "Random")], initial="greedy"
+        choices=[(STRONG, "Playing well"), ("random", "Playing at random")], initial=STRONG
     )
     request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
@@ -167,13 +171,14 @@ class TableForm(forms.Form):
                 raise forms.ValidationError(
                     f"A table of {game.title} has {game.seats.start} to {most} seats, yours included."
                 )
-            if data["bot"] not in game.bots:
-                raise forms.ValidationError(f"{game.title} has no bot called {data['bot']}.")
         return data
 
     def seats(self) -> list[str]:
+        """The seats as :func:`campaigns.tables.create_table` takes them: a game's first bot plays best."""
         data = self.cleaned_data
-        return ["owner", *["open"] * data["friends"], *[data["bot"]] * data["bots"]]
+        bots = GAMES[data["game"]].bots
+        bot = bots[0] if data["bot"] == STRONG else data["bot"]
+        return ["owner", *["open"] * data["friends"], *[bot] * data["bots"]]
 
 
 class TableActionForm(forms.Form):

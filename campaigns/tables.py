@@ -47,6 +47,12 @@ class TableBoard:
     def series(self) -> Series:
         return Series.from_dict(self.campaign.state)
 
+    @property
+    def finished(self) -> bool:
+        """Every game of a series with a set number of them is played."""
+        games = self.rules.games
+        return self.table.over and games is not None and self.game_row.number >= games
+
     def seat_of(self, user: User | None) -> int | None:
         """The seat ``user`` plays at this table, if any."""
         return next((s.number for s in self.seats if user is not None and s.user_id == user.pk), None)
@@ -63,7 +69,7 @@ def create_table(
     if len(seats) not in rules.seats or seats.count(OWNER) != 1:
         most = rules.seats.stop - 1
         raise ValueError(f"a table of {rules.title} has {rules.seats.start} to {most} seats, one the owner's")
-    series = Series(new_seed(), len(seats))
+    series = Series(new_seed(), len(seats), carried=rules.begin(len(seats)))
     campaign = Campaign(
         owner=owner, name=name, game=game, seed=series.seed, state=series.to_dict(), request=request
     )
@@ -84,14 +90,16 @@ def create_replayed(
     rules = GAMES[game]
     if len(seats) not in rules.seats or seats.count(OWNER) != 1 or not games:
         raise Refused(f"A table of {rules.title} has {rules.seats.start} to {rules.seats.stop - 1} seats.")
-    series = Series(seed, len(seats))
+    series = Series(seed, len(seats), carried=rules.begin(len(seats)))
     campaign = Campaign(owner=owner, name=name, game=game, seed=seed)
     rows: list[tuple[Game, list[GameAction]]] = []
     for number, log in enumerate(games, 1):
         if rows and not rows[-1][0].outcome:
             raise Refused(f"Game {number - 1} did not end, yet the file goes on to game {number}.")
+        if rules.games is not None and number > rules.games:
+            raise Refused(f"A series of {rules.title} has {rules.games} games, and the file has more.")
         game_seed = series.game_seed(number)
-        table = rules.new(game_seed, len(seats))
+        table = rules.new(game_seed, len(seats), series.carried)
         game_row = Game(campaign=campaign, number=number, seed=game_seed, start=series.to_dict())
         actions = []
         for seq, (seat, key) in enumerate(log, 1):
@@ -107,6 +115,7 @@ def create_replayed(
         if table.over:
             game_row.outcome = "over"
             series.record(table.scores())
+            series.carried = rules.carry(series.carried, table)
         rows.append((game_row, actions))
     last = rows[-1][0]
     campaign.state, campaign.game_number = series.to_dict(), last.number
@@ -160,6 +169,8 @@ def next_game(campaign: Campaign, version: int) -> None:
         board = _locked(campaign, version)
         if not board.table.over:
             raise Refused("This game is still being played.")
+        if board.finished:
+            raise Refused(f"The series' {board.rules.games} games are played: it is over.")
         _deal(board.campaign, board.seats, board.series)
         _moved(board.campaign)
 
@@ -268,8 +279,8 @@ def replays(game_row: Game) -> bool:
     """Whether the game's seed and log replay to the state stored with them."""
     rules = GAMES[game_row.campaign.game]
     log = [(a.seat, a.key) for a in game_row.actions.order_by("seq") if a.seat is not None]
-    seats = Series.from_dict(game_row.campaign.state).seats
-    rebuilt: dict[str, Any] = rules.replay(game_row.seed, seats, log).to_dict()
+    start = Series.from_dict(game_row.start)
+    rebuilt: dict[str, Any] = rules.replay(game_row.seed, start.seats, log, start.carried).to_dict()
     return bool(rebuilt == game_row.state)
 
 
@@ -293,7 +304,7 @@ def _deal(campaign: Campaign, seats: list[TableSeat], series: Series) -> None:
     """Write the series' next game, with the bots' first moves; the campaign row is the caller's to save."""
     number = series.next_number
     seed = series.game_seed(number)
-    table = GAMES[campaign.game].new(seed, len(seats))
+    table = GAMES[campaign.game].new(seed, len(seats), series.carried)
     game_row = Game(
         campaign=campaign, number=number, seed=seed, start=series.to_dict(), state=table.to_dict()
     )
@@ -335,6 +346,7 @@ def _save(board: TableBoard) -> None:
         game_row.outcome = "over"
         series = board.series
         series.record(table.scores())
+        series.carried = board.rules.carry(series.carried, table)
         campaign.state = series.to_dict()
     game_row.save()
     campaign.game_number = game_row.number

@@ -5,6 +5,7 @@ Legacy of Yu, the solo campaign, keeps its own richer interface (``engine.yu``).
 from __future__ import annotations
 
 from engine.legacy.table import RULES as LEGACY
+from engine.machi.table import RULES as MACHI
 from engine.protocol import Rules
 
-GAMES: dict[str, Rules] = {LEGACY.name: LEGACY}
+GAMES: dict[str, Rules] = {rules.name: rules for rules in (LEGACY, MACHI)}

@@ -38,14 +38,29 @@ class Table(Protocol):
 
 
 class Rules(Protocol):
-    """A game: how to set one up, read an action key, apply it, show it and replay it."""
+    """A game: how to set one up, read an action key, apply it, show it and replay it.
+
+    What one game of a series hands the next (a campaign's changes) is the game's own
+    JSON-ready ``carried`` data: :meth:`begin` gives it before the first game, and
+    :meth:`carry` after each game that ended."""
 
     name: str
     title: str
     seats: range
     bots: Sequence[str]
+    """The bots' names, the one that plays best first; every game has a ``random`` one."""
+    games: int | None
+    """How many games a series holds; ``None``: as many as its players like."""
 
-    def new(self, seed: int, seats: int) -> Table: ...
+    def begin(self, seats: int) -> dict[str, Any]: ...
+
+    def new(self, seed: int, seats: int, carried: dict[str, Any]) -> Table: ...
+
+    def carry(self, carried: dict[str, Any], table: Table) -> dict[str, Any]: ...
+
+    def campaign(self, carried: dict[str, Any]) -> Any:
+        """What a table shows of the series beside its game (``None`` when nothing)."""
+        ...
 
     def load(self, data: dict[str, Any]) -> Table: ...
 
@@ -70,31 +85,38 @@ class Rules(Protocol):
 
     def bot(self, name: str, table: Table, seat: int) -> Move: ...
 
-    def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]]) -> Table: ...
+    def replay(
+        self, seed: int, seats: int, log: Sequence[tuple[int, str]], carried: dict[str, Any]
+    ) -> Table: ...
 
 
 class SeatedRules:
     """The part of :class:`Rules` every game package shaped alike shares: a game class with ``new``,
     ``from_dict`` and ``apply`` (returning events, named tuples that say whether they ``reveal``),
-    an action class with ``parse``, bots by name and a ``replay``. Each game adds ``view`` and
-    ``moment``, and names itself with ``name``, ``title`` and ``seats``."""
+    an action class with ``parse``, and bots by name. Each game adds ``view`` and ``moment``, and
+    names itself with ``name``, ``title`` and ``seats``; a game whose series carries nothing from one
+    game to the next keeps ``begin``, ``new``, ``carry`` and ``campaign`` as they are here."""
 
     name: str
     title: str
     seats: range
+    games: int | None = None
 
-    def __init__(
-        self,
-        game: Any,
-        action: Any,
-        bots: Mapping[str, Callable[[Any, int], Move]],
-        replay: Callable[[int, int, Sequence[tuple[int, str]]], Table],
-    ) -> None:
-        self._game, self._action, self._bots, self._replay = game, action, bots, replay
+    def __init__(self, game: Any, action: Any, bots: Mapping[str, Callable[[Any, int], Move]]) -> None:
+        self._game, self._action, self._bots = game, action, bots
         self.bots: Sequence[str] = tuple(bots)
 
-    def new(self, seed: int, seats: int) -> Table:
+    def begin(self, seats: int) -> dict[str, Any]:
+        return {}
+
+    def new(self, seed: int, seats: int, carried: dict[str, Any]) -> Table:
         return cast(Table, self._game.new(seed, seats))
+
+    def carry(self, carried: dict[str, Any], table: Table) -> dict[str, Any]:
+        return carried
+
+    def campaign(self, carried: dict[str, Any]) -> Any:
+        return None
 
     def load(self, data: dict[str, Any]) -> Table:
         return cast(Table, self._game.from_dict(data))
@@ -110,5 +132,8 @@ class SeatedRules:
     def bot(self, name: str, table: Table, seat: int) -> Move:
         return self._bots[name](table, seat)
 
-    def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]]) -> Table:
-        return self._replay(seed, seats, log)
+    def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]], carried: dict[str, Any]) -> Table:
+        table = self.new(seed, seats, carried)
+        for seat, key in log:
+            self.apply(table, seat, self.parse(key))
+        return table

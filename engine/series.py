@@ -1,4 +1,5 @@
-"""A series: games played in a row at one table, with each game's scores and the running total."""
+"""A series: games played in a row at one table, with each game's scores and the running total, and
+what the game hands from one game to the next (its rules' ``carried`` data)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ class Series:
     seats: int
     results: list[list[int]] = field(default_factory=list)
     """Each finished game's scores, by seat."""
+    carried: dict[str, Any] = field(default_factory=dict)
 
     def game_seed(self, number: int) -> int:
         """The seed of game ``number`` (from 1): the series seed decides every deck."""
@@ -39,8 +41,13 @@ class Series:
         return [s for s, t in enumerate(totals) if self.results and t == max(totals)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "seats": self.seats, "results": [list(r) for r in self.results]}
+        return {
+            "seed": self.seed,
+            "seats": self.seats,
+            "results": [list(r) for r in self.results],
+            "carried": self.carried,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Series:
-        return cls(data["seed"], data["seats"], [list(r) for r in data["results"]])
+        return cls(data["seed"], data["seats"], [list(r) for r in data["results"]], data["carried"])

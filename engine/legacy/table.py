@@ -8,7 +8,7 @@ from typing import cast
 from engine.legacy.actions import Action
 from engine.legacy.bots import BOTS
 from engine.legacy.cards import SEATS
-from engine.legacy.game import Game, replay
+from engine.legacy.game import Game
 from engine.legacy.layout import Layout, layout
 from engine.legacy.view import SheetView, View, view
 from engine.protocol import SeatedRules, Table
@@ -34,7 +34,7 @@ class LegacyRules(SeatedRules):
     seats = SEATS
 
     def __init__(self) -> None:
-        super().__init__(Game, Action, BOTS, replay)
+        super().__init__(Game, Action, BOTS)
 
     def view(self, table: Table, seat: int | None) -> Shown:
         game = cast(Game, table)

@@ -1,7 +1,7 @@
 """Actions of a mayor, and the keys that name them.
 
 Keys: ``choose:bakery,wheat_field`` (town square cards, at the start), ``roll:1``
-or ``roll:2`` (dice), ``build:forest``, ``landmark:forge``, ``contribute``,
+or ``roll:2`` (dice), ``build:forest``, ``landmark:forge``, ``demolish:cafe``, ``contribute``,
 ``pass`` (end the turn without building). :meth:`Action.parse` is the only code
 that reads a key.
 """
@@ -18,6 +18,7 @@ class Verb(StrEnum):
     ROLL = "roll"
     BUILD = "build"
     LANDMARK = "landmark"
+    DEMOLISH = "demolish"
     CONTRIBUTE = "contribute"
     PASS = "pass"
 
@@ -33,7 +34,7 @@ class MalformedAction(IllegalAction):
 _NAME = r"[a-z][a-z_]{0,31}"
 _KEY = re.compile(
     rf"choose:(?P<cards>{_NAME}(?:,{_NAME}){{0,11}})|roll:(?P<dice>[12])"
-    rf"|(?P<verb>build|landmark):(?P<card>{_NAME})|contribute|pass"
+    rf"|(?P<verb>build|landmark|demolish):(?P<card>{_NAME})|contribute|pass"
 )
 
 

@@ -46,10 +46,31 @@ class Power(StrEnum):
 
     TWO_DICE = "two_dice"
     """Roll one or two dice."""
-    SHOP_BONUS = "shop_bonus"
-    """Each of your ``shop`` establishments gives one coin more."""
+    TAG_BONUS = "tag_bonus"
+    """Each of your establishments with the landmark's tag gives one coin more."""
     DOUBLES_AGAIN = "doubles_again"
     """Rolling doubles gives you another turn after this one."""
+    CONSOLATION = "consolation"
+    """A roll of yours that earns you nothing gets you one coin from the bank."""
+    RED_GUARD = "red_guard"
+    """Each red establishment takes one coin less from you."""
+
+
+class Rule(StrEnum):
+    """A rules card of the campaign: kept in the rules deck once the legacy deck hands it over."""
+
+    RIVALS = "rivals"
+    """Red establishments: the income rules have always held them; the card explains them."""
+    TOWERS = "towers"
+    """Purple establishments, explained likewise."""
+    CITY_HALL = "city_hall"
+    """Before rolling, a mayor with no coins takes one from the bank."""
+    LATECOMERS = "latecomers"
+    """At the start of the game, each mayor takes one coin more for each place they sit after the first."""
+    MARKET_DAY = "market_day"
+    """At the start of the game, each mayor takes two coins more."""
+    DEMOLISH = "demolish"
+    """A new action: return one of your establishments to the supply for half its cost."""
 
 
 class BadContent(ValueError):
@@ -76,6 +97,8 @@ class Landmark:
     name: str
     cost: int
     power: Power
+    tag: str | None = None
+    """The tag a ``tag_bonus`` adds to."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +121,8 @@ class Setup:
     town_square: tuple[str, ...]
     picks: int
     """How many town square cards each mayor chooses."""
+    rules: tuple[Rule, ...] = ()
+    """The rules deck: the campaign's rules cards in force."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +145,7 @@ def read(data: dict[str, Any]) -> Catalogue:
     """The cards in ``data``, or :class:`BadContent`."""
     try:
         establishments = {e["key"]: _establishment(e) for e in data["establishments"]}
-        landmarks = {
-            m["key"]: Landmark(m["key"], m["name"], _cost(m["cost"]), Power(m["power"]))
-            for m in data["landmarks"]
-        }
+        landmarks = {m["key"]: _landmark(m) for m in data["landmarks"]}
         communities = {
             c["key"]: Community(c["key"], c["name"], _cost(c["cost"]), _cost(c["bonus"]))
             for c in data["communities"]
@@ -138,6 +160,11 @@ def read(data: dict[str, Any]) -> Catalogue:
             _cost(one["picks"]),
         )
         catalogue = Catalogue(establishments, landmarks, communities, bank, _cost(data["start_coins"]), setup)
+        shared = (establishments.keys() & landmarks.keys()) | (
+            communities.keys() & (establishments.keys() | landmarks.keys())
+        )
+        if shared:
+            raise ValueError(f"one key names two cards: {', '.join(sorted(shared))}")
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadContent(f"the cards file is malformed: {exc!r}") from exc
     check(catalogue, setup)
@@ -157,6 +184,13 @@ def check(catalogue: Catalogue, setup: Setup) -> None:
         raise BadContent("a setup gives each mayor three different landmarks")
     if not 0 < setup.picks <= len(setup.town_square):
         raise BadContent(f"a mayor cannot choose {setup.picks} of {len(setup.town_square)} town square cards")
+
+
+def _landmark(m: dict[str, Any]) -> Landmark:
+    power = Power(m["power"])
+    if (power is Power.TAG_BONUS) != ("tag" in m):
+        raise ValueError(f"{m['key']}: a tag_bonus landmark, and only one, names its tag")
+    return Landmark(m["key"], m["name"], _cost(m["cost"]), power, m.get("tag"))
 
 
 def _establishment(e: dict[str, Any]) -> Establishment:

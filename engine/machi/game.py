@@ -17,11 +17,14 @@ from itertools import combinations
 from typing import Any
 
 from engine.machi.actions import CONTRIBUTE, PASS, Action, IllegalAction, Verb, choose
-from engine.machi.cards import SEATS, Power, Setup, catalogue
+from engine.machi.cards import SEATS, Power, Rule, Setup, catalogue
 from engine.machi.events import Event, Kind
 from engine.machi.income import payouts
 from engine.machi.town import Town
 from engine.rng import Rng
+
+MARKET_DAY = 2
+"""The coins each mayor takes more at the start of a game under the market day rules card."""
 
 
 class Phase(StrEnum):
@@ -42,7 +45,7 @@ class Game:
     bank: int
     supply: dict[str, int]
     chosen: list[tuple[str, ...] | None]
-    """Each mayor's town square cards, chosen in secret, until every mayor has chosen."""
+    """Each mayor's town square cards: chosen in secret, and public once every mayor has chosen."""
     first: int
     opening: list[list[int | None]]
     """The rolls for first player, round by round: each mayor's two-dice total, ``None`` for those
@@ -62,17 +65,20 @@ class Game:
         cards = catalogue()
         rng = Rng(seed)
         opening: list[list[int | None]] = []
+        setup = setup or cards.game_one
         if first is None:
             first, opening = _roll_for_first(rng, seats)
-        start = cards.start_coins
+        start = cards.start_coins + (MARKET_DAY if Rule.MARKET_DAY in setup.rules else 0)
+        late = Rule.LATECOMERS in setup.rules
+        coins = [start + ((s - first) % seats if late else 0) for s in range(seats)]
         return cls(
             seed,
             rng.state,
-            setup or cards.game_one,
+            setup,
             [Town() for _ in range(seats)],
-            [start] * seats,
-            cards.bank - start * seats,
-            dict((setup or cards.game_one).supply),
+            coins,
+            cards.bank - sum(coins),
+            dict(setup.supply),
             [None] * seats,
             first,
             opening,
@@ -106,6 +112,7 @@ class Game:
             ]
         options = [Action(Verb.BUILD, card=k) for k, n in self.supply.items() if n]
         options += [Action(Verb.LANDMARK, card=k) for k in self.setup.landmarks]
+        options += [Action(Verb.DEMOLISH, card=k) for k in self.towns[seat].establishments]
         options += [CONTRIBUTE, PASS]
         return [a for a in options if self.refusal(seat, a) is None]
 
@@ -158,6 +165,12 @@ class Game:
                 return f"there is no {action.card} left to build"
             card = cards.establishments[action.card]
             return _afford(coins, card.cost, f"build a {card.name}")
+        if action.verb is Verb.DEMOLISH:
+            if Rule.DEMOLISH not in self.setup.rules:
+                return "no rules card lets a mayor demolish yet"
+            if not town.establishments.get(action.card):
+                return f"you have no {action.card} to demolish"
+            return None
         if action.card not in self.setup.landmarks:
             return f"{action.card} is not one of your landmarks"
         landmark = cards.landmarks[action.card]
@@ -189,17 +202,31 @@ class Game:
         for town, picked in zip(self.towns, revealed, strict=True):
             for card in picked:
                 town.add(card)
-        self.chosen = [None] * self.seats
         self.phase = Phase.ROLL
         return [*events, Event(Kind.REVEALED, cards=revealed)]
 
     def _roll(self, seat: int, dice: int) -> list[Event]:
+        events = []
+        if Rule.CITY_HALL in self.setup.rules and not self.coins[seat]:
+            events.append(Event(Kind.AIDED, seat, coins=self._gain(seat, 1)))
         rng = Rng(self.rng)
         self.dice = tuple(1 + rng.below(6) for _ in range(dice))
         self.rng = rng.state
         self.bank, paid = payouts(self.towns, self.coins, self.bank, seat, sum(self.dice))
         self.phase = Phase.ACT
-        return [Event(Kind.ROLLED, seat, dice=self.dice), *paid]
+        events += [Event(Kind.ROLLED, seat, dice=self.dice), *paid]
+        earned = any(e.kind is Kind.EARNED and e.seat == seat and e.coins for e in paid)
+        earned = earned or any(e.to == seat and e.coins for e in paid)
+        if not earned and self.towns[seat].has(Power.CONSOLATION):
+            events.append(Event(Kind.CONSOLED, seat, coins=self._gain(seat, 1)))
+        return events
+
+    def _gain(self, seat: int, coins: int) -> int:
+        """Give ``seat`` up to ``coins`` from the bank; what the bank had to give."""
+        given = min(coins, self.bank)
+        self.bank -= given
+        self.coins[seat] += given
+        return given
 
     def _act(self, seat: int, action: Action) -> list[Event]:
         cards, town = catalogue(), self.towns[seat]
@@ -209,11 +236,15 @@ class Game:
             community = cards.communities[self.setup.community]
             self._spend(seat, community.cost)
             town.flag = True
-            bonus = min(community.bonus, self.bank)
-            self.bank -= bonus
-            self.coins[seat] += bonus
-            return [Event(Kind.CONTRIBUTED, seat, card=community.key, coins=bonus)]
+            return [
+                Event(Kind.CONTRIBUTED, seat, card=community.key, coins=self._gain(seat, community.bonus))
+            ]
         assert action.card is not None
+        if action.verb is Verb.DEMOLISH:
+            town.add(action.card, -1)
+            self.supply[action.card] = self.supply.get(action.card, 0) + 1
+            refund = self._gain(seat, cards.establishments[action.card].cost // 2)
+            return [Event(Kind.DEMOLISHED, seat, card=action.card, coins=refund)]
         if action.verb is Verb.BUILD:
             self._spend(seat, cards.establishments[action.card].cost)
             self.supply[action.card] -= 1
@@ -254,6 +285,7 @@ class Game:
                 "community": setup.community,
                 "town_square": list(setup.town_square),
                 "picks": setup.picks,
+                "rules": [r.value for r in setup.rules],
             },
             "towns": [t.to_dict() for t in self.towns],
             "coins": list(self.coins),
@@ -278,6 +310,7 @@ class Game:
             s["community"],
             tuple(s["town_square"]),
             s["picks"],
+            tuple(Rule(r) for r in s["rules"]),
         )
         return cls(
             data["seed"],

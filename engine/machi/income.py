@@ -33,7 +33,8 @@ def payouts(
     # Red: the roller's opponents, counter-clockwise from the roller.
     for k in range(1, seats):
         owner = (roller - k) % seats
-        owed = sum(n * _worth(card, towns[owner]) for card, n in rolled(owner, Colour.RED))
+        guard = 1 if towns[roller].has(Power.RED_GUARD) else 0
+        owed = sum(n * max(worth(card, towns[owner]) - guard, 0) for card, n in rolled(owner, Colour.RED))
         if owed:
             paid = min(owed, coins[roller])
             coins[roller] -= paid
@@ -44,7 +45,7 @@ def payouts(
         owner = (roller + k) % seats
         mine = rolled(owner, Colour.BLUE) + (rolled(owner, Colour.GREEN) if owner == roller else [])
         for card, n in sorted(mine, key=lambda pair: pair[0].numbers):
-            gained = min(n * _worth(card, towns[owner]), bank)
+            gained = min(n * worth(card, towns[owner]), bank)
             bank -= gained
             coins[owner] += gained
             events.append(Event(E.EARNED, seat=owner, card=card.key, coins=gained))
@@ -52,7 +53,7 @@ def payouts(
     for card, n in rolled(roller, Colour.PURPLE):
         for k in range(1, seats):
             payer = (roller + k) % seats
-            owed = n * _worth(card, towns[roller])
+            owed = n * worth(card, towns[roller])
             paid = min(owed, coins[payer])
             coins[payer] -= paid
             coins[roller] += paid
@@ -60,11 +61,7 @@ def payouts(
     return bank, events
 
 
-def _worth(card: Establishment, town: Town) -> int:
+def worth(card: Establishment, town: Town) -> int:
     """Coins one copy of ``card`` gives its owner."""
-    coins = card.coins
-    if card.kind is Kind.PER_TAG:
-        coins *= town.tagged(card.counts or "")
-    if card.tag == "shop" and town.has(Power.SHOP_BONUS):
-        coins += 1
-    return coins
+    coins = card.coins * (town.tagged(card.counts or "") if card.kind is Kind.PER_TAG else 1)
+    return coins + town.bonus(card.tag)

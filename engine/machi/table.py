@@ -1,13 +1,15 @@
-"""Machi Koro Legacy as the web app's tables see it (:class:`engine.protocol.Rules`)."""
+"""Machi Koro Legacy as the web app's tables see it (:class:`engine.protocol.Rules`): a series is
+the ten-game campaign, and what it carries from game to game is :class:`Campaign`'s data."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from engine.machi.actions import Action
 from engine.machi.bots import BOTS
+from engine.machi.campaign import GAMES, Campaign
 from engine.machi.cards import SEATS
-from engine.machi.game import Game, Phase, replay
+from engine.machi.game import Game, Phase
 from engine.machi.view import View, view
 from engine.protocol import SeatedRules, Table
 
@@ -16,9 +18,29 @@ class MachiRules(SeatedRules):
     name = "machi"
     title = "Machi Koro Legacy"
     seats = SEATS
+    games: int | None = GAMES
 
     def __init__(self) -> None:
-        super().__init__(Game, Action, BOTS, replay)
+        super().__init__(Game, Action, BOTS)
+
+    def begin(self, seats: int) -> dict[str, Any]:
+        return Campaign.start().to_dict()
+
+    def new(self, seed: int, seats: int, carried: dict[str, Any]) -> Table:
+        """The campaign's next game; the last game's winner goes first (game 1 rolls for it)."""
+        campaign = Campaign.from_dict(carried)
+        first = campaign.register[-1] if campaign.register else None
+        return cast(Table, Game.new(seed, seats, campaign.setup(), first))
+
+    def carry(self, carried: dict[str, Any], table: Table) -> dict[str, Any]:
+        campaign = Campaign.from_dict(carried)
+        winner = cast(Game, table).winner
+        assert winner is not None, "only a game that ended is carried"
+        campaign.finish(winner)
+        return campaign.to_dict()
+
+    def campaign(self, carried: dict[str, Any]) -> Campaign:
+        return Campaign.from_dict(carried)
 
     def view(self, table: Table, seat: int | None) -> View:
         return view(cast(Game, table), seat)

@@ -17,7 +17,12 @@ class Town:
     """Contributed to this game's community landmark."""
 
     def add(self, key: str, copies: int = 1) -> None:
-        self.establishments[key] = self.establishments.get(key, 0) + copies
+        """Add ``copies`` of an establishment (or take them away, when negative)."""
+        held = self.establishments.get(key, 0) + copies
+        if held:
+            self.establishments[key] = held
+        else:
+            self.establishments.pop(key, None)
 
     def tagged(self, tag: str) -> int:
         """The establishments with ``tag``, each copy counted."""
@@ -27,6 +32,13 @@ class Town:
     def has(self, power: Power) -> bool:
         """Whether a built landmark gives ``power``."""
         return any(catalogue().landmarks[key].power is power for key in self.built)
+
+    def bonus(self, tag: str) -> int:
+        """The coins each of the town's ``tag`` establishments gives more, from built landmarks."""
+        landmarks = catalogue().landmarks
+        return sum(
+            1 for key in self.built if landmarks[key].power is Power.TAG_BONUS and landmarks[key].tag == tag
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -21,7 +21,7 @@ class TownView:
     chose: bool
     """Has chosen their town square cards (while mayors choose)."""
     choice: tuple[str, ...] | None
-    """The cards chosen: for the mayor's own view only, until the reveal."""
+    """The cards chosen: for the mayor's own view only until the reveal, then for all."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def view(game: Game, seat: int | None = None) -> View:
             tuple(town.built),
             town.flag,
             choosing and game.chosen[s] is not None,
-            game.chosen[s] if s == seat else None,
+            game.chosen[s] if s == seat or not choosing else None,
         )
         for s, town in enumerate(game.towns)
     )

@@ -12,9 +12,11 @@ import json
 
 import pytest
 
-from engine.machi import Action, Game, Phase, replay
+from engine.machi import Action, Game, Phase
 from engine.machi.bots import BOTS
+from engine.machi.campaign import GAMES, Campaign
 from engine.machi.cards import catalogue
+from engine.machi.table import RULES
 from engine.machi.view import view
 from engine.rng import Rng
 
@@ -24,14 +26,16 @@ def check_invariants(game: Game) -> None:
     assert game.bank + sum(game.coins) == cards.bank, "no coin is made or lost"
     assert game.bank >= 0 and all(c >= 0 for c in game.coins)
     revealed = game.phase is not Phase.CHOOSE
-    for key, start in game.setup.supply:  # no card leaves the game: in the supply, or in a town
+    supplied = dict(game.setup.supply)
+    for key in supplied.keys() | set(game.setup.town_square):  # no card leaves: in the supply or a town
         held = sum(t.establishments.get(key, 0) for t in game.towns)
-        squares = game.seats * game.setup.town_square.count(key) if revealed else 0
-        assert game.supply[key] >= 0 and held == start - game.supply[key] + squares
+        squares = sum((c or ()).count(key) for c in game.chosen) if revealed else 0
+        left = game.supply.get(key, 0)
+        assert left >= 0 and held == supplied.get(key, 0) - left + squares
     assert game.over == (game.winner is not None)
     if game.over:
         town = game.towns[game.winner or 0]
-        assert len(town.built) == 3 and town.flag
+        assert set(town.built) == set(game.setup.landmarks) and town.flag
     else:
         assert all(len(t.built) < 3 or not t.flag for t in game.towns)
         assert all(game.legal_actions(seat) for seat in game.waiting())
@@ -44,7 +48,7 @@ def check_views_hide(game: Game, rng: Rng) -> None:
     for seat in seats:
         assert view(other_dice, seat) == view(game, seat)
     for other, chosen in enumerate(game.chosen):
-        if chosen is None:
+        if chosen is None or game.phase is not Phase.CHOOSE:
             continue
         changed = Game.from_dict(game.to_dict())
         changed.chosen[other] = ("bakery",) * game.setup.picks
@@ -54,10 +58,16 @@ def check_views_hide(game: Game, rng: Rng) -> None:
 
 
 def play(seed: int) -> int:
+    """A game of the campaign (any of its ten), with random seats and bots."""
     rng = Rng(seed)
     seats = 2 + rng.below(3)
     names = [list(BOTS)[rng.below(len(BOTS))] for _ in range(seats)]
-    game, twin = Game.new(seed, seats), Game.new(seed, seats)
+    campaign = Campaign.start()
+    for _ in range(rng.below(GAMES)):
+        campaign.finish(rng.below(seats))
+    carried = campaign.to_dict()
+    game, twin = RULES.new(seed, seats, carried), RULES.new(seed, seats, carried)
+    assert isinstance(game, Game) and isinstance(twin, Game)
     log: list[tuple[int, str]] = []
     while not game.over:
         seat = game.waiting()[rng.below(len(game.waiting()))]
@@ -70,7 +80,7 @@ def play(seed: int) -> int:
         assert twin.to_dict() == game.to_dict(), "the log replays to the same game"
         if rng.below(6) == 0:
             check_views_hide(game, rng)
-    assert replay(seed, seats, log).to_dict() == game.to_dict()
+    assert RULES.replay(seed, seats, log, carried).to_dict() == game.to_dict()
     return len(log)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.machi import Action, Game, IllegalAction, Kind, Phase, Verb
 from engine.machi.actions import CONTRIBUTE, PASS, choose
-from engine.machi.cards import catalogue
+from engine.machi.cards import Rule, catalogue
 from engine.machi.income import payouts
 from engine.machi.town import Town
 
@@ -67,9 +69,10 @@ class TestPayments:
 
     def test_purple_takes_from_every_opponent(self) -> None:
         held = towns({"festival_hall": 1}, {}, {})
+        takes = catalogue().establishments["festival_hall"].coins
         coins = [0, 5, 1]
         payouts(held, coins, 100, 0, 6)
-        assert coins == [3, 3, 0]
+        assert coins == [takes + 1, 5 - takes, 0]  # the second opponent pays what they have
 
 
 class TestActivation:
@@ -181,18 +184,22 @@ class TestTurn:
         game.apply(0, ROLL1)
         game.coins[0] = 10
         game.apply(0, Action(Verb.BUILD, card="forest"))
-        assert game.towns[0].establishments["forest"] == 1 and game.coins[0] == 7
+        cost = catalogue().establishments["forest"].cost
+        assert game.towns[0].establishments["forest"] == 1 and game.coins[0] == 10 - cost
         assert game.supply["forest"] == 4
         assert (game.turn, game.phase) == (1, Phase.ROLL)
 
     def test_building_costs_what_the_card_says_and_refuses_what_cannot_be_paid(self) -> None:
         game = rolling(started(), 0, 6)
         game.apply(0, ROLL1)
-        game.coins[0] = 5
+        mine, fountain = catalogue().establishments["gold_mine"].cost, catalogue().landmarks["fountain"].cost
+        game.coins[0] = mine - 1
         before = game.to_dict()
-        with pytest.raises(IllegalAction, match="need 6 coins to build a Gold Mine, and have 5"):
+        with pytest.raises(
+            IllegalAction, match=f"need {mine} coins to build a Gold Mine, and have {mine - 1}"
+        ):
             game.apply(0, Action(Verb.BUILD, card="gold_mine"))
-        with pytest.raises(IllegalAction, match="need 14 coins to build your Fountain"):
+        with pytest.raises(IllegalAction, match=f"need {fountain} coins to build your Fountain"):
             game.apply(0, Action(Verb.LANDMARK, card="fountain"))
         with pytest.raises(IllegalAction, match="no cafe left"):
             game.apply(0, Action(Verb.BUILD, card="cafe"))  # not in game 1's supply
@@ -203,7 +210,8 @@ class TestTurn:
         game.apply(0, ROLL1)
         game.coins[0] = 30
         game.apply(0, Action(Verb.LANDMARK, card="flower_shop"))
-        assert game.towns[0].built == ["flower_shop"] and game.coins[0] == 22
+        cost = catalogue().landmarks["flower_shop"].cost
+        assert game.towns[0].built == ["flower_shop"] and game.coins[0] == 30 - cost
         game = rolling(game, 0, 6)
         game.apply(0, ROLL1)
         with pytest.raises(IllegalAction, match="Flower Shop is built already"):
@@ -212,14 +220,16 @@ class TestTurn:
     def test_contributing_once_gives_the_bonus(self) -> None:
         game = rolling(started(), 0, 6)
         game.apply(0, ROLL1)
-        game.coins[0] = 10
+        observatory = catalogue().communities["observatory"]
+        game.coins[0] = observatory.cost
         bank = game.bank
         events = game.apply(0, CONTRIBUTE)
-        assert game.towns[0].flag and game.coins[0] == 4 and game.bank == bank + 10 - 4
+        assert game.towns[0].flag and game.coins[0] == observatory.bonus
+        assert game.bank == bank + observatory.cost - observatory.bonus
         assert events[0].kind is Kind.CONTRIBUTED
         game = rolling(game, 0, 6)
         game.apply(0, ROLL1)
-        game.coins[0] = 10
+        game.coins[0] = observatory.cost
         with pytest.raises(IllegalAction, match="contributed to the Observatory already"):
             game.apply(0, CONTRIBUTE)
 
@@ -228,7 +238,7 @@ class TestTurn:
         game.towns[0].built = ["forge", "fountain"]
         game.towns[0].flag = True
         game.apply(0, ROLL1)
-        game.coins[0] = 8
+        game.coins[0] = catalogue().landmarks["flower_shop"].cost
         events = game.apply(0, Action(Verb.LANDMARK, card="flower_shop"))
         assert events[-1].kind is Kind.WON and game.over and game.winners() == [0]
         assert game.waiting() == [] and game.legal_actions(1) == []
@@ -244,3 +254,71 @@ class TestTurn:
                 break
         events = trial.apply(seat, PASS)
         assert events[-1].kind is Kind.AGAIN and trial.turn == seat and trial.phase is Phase.ROLL
+
+
+def under(rules: list[Rule], seats: int = 2, seed: int = 1, first: int | None = None) -> Game:
+    """A game of game 1's cards with ``rules`` in the rules deck, past the town square choice."""
+    setup = replace(catalogue().game_one, rules=tuple(rules))
+    game = Game.new(seed, seats, setup, first)
+    for seat in range(seats):
+        game.apply(seat, choose(["bakery", "wheat_field"]))
+    return game
+
+
+class TestRulesCards:
+    def test_city_hall_gives_a_mayor_with_no_coins_one_before_the_roll(self) -> None:
+        game = rolling(under([Rule.CITY_HALL]), 0, 6)
+        game.coins[0], bank = 0, game.bank
+        events = game.apply(0, ROLL1)
+        assert events[0].kind is Kind.AIDED and game.coins[0] == 1 and game.bank == bank - 1
+        game = rolling(started(), 0, 6)
+        game.coins[0] = 0
+        assert Kind.AIDED not in {e.kind for e in game.apply(0, ROLL1)}  # not without the card
+
+    def test_market_day_and_latecomers_at_the_start_of_the_game(self) -> None:
+        assert Game.new(1, 3, replace(catalogue().game_one, rules=(Rule.MARKET_DAY,))).coins == [5, 5, 5]
+        late = Game.new(1, 4, replace(catalogue().game_one, rules=(Rule.LATECOMERS,)), first=2)
+        assert late.coins == [5, 6, 3, 4] and late.bank + sum(late.coins) == catalogue().bank
+
+    def test_demolish_returns_an_establishment_for_half_its_cost(self) -> None:
+        game = rolling(under([Rule.DEMOLISH]), 0, 6)
+        game.apply(0, ROLL1)
+        game.towns[0].add("forest")
+        game.supply["forest"] -= 1
+        coins, supply = game.coins[0], game.supply["forest"]
+        events = game.apply(0, Action(Verb.DEMOLISH, card="forest"))
+        refund = catalogue().establishments["forest"].cost // 2
+        assert events[0].kind is Kind.DEMOLISHED and game.coins[0] == coins + refund
+        assert "forest" not in game.towns[0].establishments and game.supply["forest"] == supply + 1
+        plain = rolling(started(), 0, 6)
+        plain.apply(0, ROLL1)
+        with pytest.raises(IllegalAction, match="No rules card lets a mayor demolish"):
+            plain.apply(0, Action(Verb.DEMOLISH, card="bakery"))
+        assert Action.parse("demolish:forest") == Action(Verb.DEMOLISH, card="forest")
+
+    def test_a_consolation_landmark_pays_a_roll_that_earned_nothing(self) -> None:
+        game = rolling(started(), 0, 6)
+        game.towns[0].built = ["soup_kitchen"]
+        coins = game.coins[0]
+        events = game.apply(0, ROLL1)
+        assert events[-1].kind is Kind.CONSOLED and game.coins[0] == coins + 1
+        game = rolling(game_at_act_end(game), 0, 2)  # the bakery pays: no consolation
+        assert Kind.CONSOLED not in {e.kind for e in game.apply(0, ROLL1)}
+
+    def test_a_watchtower_takes_a_coin_off_each_red_card(self) -> None:
+        coins = [5, 0]
+        payouts(towns({}, {"noodle_stand": 1, "cafe": 2}, built=(["watchtower"],)), coins, 100, 0, 9)
+        assert coins == [5 - 2, 2]  # the noodle stand takes 3 - 1; the cafés do not activate
+        coins = [5, 0]
+        payouts(towns({}, {"cafe": 2}, built=(["watchtower"],)), coins, 100, 0, 3)
+        assert coins == [5, 0]
+
+    def test_a_tag_bonus_landmark_counts_its_own_tag(self) -> None:
+        coins = [0, 0]
+        payouts(towns({"forest": 2, "wheat_field": 1}, {}, built=(["sawmill"],)), coins, 100, 1, 4)
+        assert coins == [4, 0]  # two forests, each 1 + 1; no wheat field on a 4
+
+
+def game_at_act_end(game: Game) -> Game:
+    game.apply(game.turn, PASS)
+    return game

@@ -47,14 +47,14 @@ class CreateTests(TableTestCase):
 
     def test_it_refuses_a_table_of_more_than_eight(self) -> None:
         self.client.force_login(self.alice)
-        data = {"name": "Crowd", "game": "legacy", "friends": 4, "bots": 4, "bot": "greedy"}
+        data = {"name": "Crowd", "game": "legacy", "friends": 4, "bots": 4, "bot": "strong"}
         r = self.client.post(reverse("create_table"), data)
         self.assertContains(r, "has 1 to 8 seats, yours included", status_code=400)
         self.assertFalse(Campaign.objects.filter(name="Crowd").exists())
 
     def test_it_refuses_an_unknown_game_or_bot(self) -> None:
         self.client.force_login(self.alice)
-        for game, bot in (("chess", "greedy"), ("legacy", "clever")):
+        for game, bot in (("chess", "strong"), ("legacy", "clever")):
             data = {"name": "Odd", "game": game, "friends": 0, "bots": 1, "bot": bot}
             self.assertEqual(self.client.post(reverse("create_table"), data).status_code, 400)
         self.assertFalse(Campaign.objects.filter(name="Odd").exists())

@@ -43,8 +43,8 @@ def _table_seat(request: HttpRequest, code: UUID, fields: tuple[str, ...] = ()) 
 def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") -> dict[str, Any]:
     """What the table shows the user at seat ``mine`` (None: watching) in the campaign ``seat``."""
     table, series = board.table, board.series
-    waiting, winners, totals = set(table.waiting()), table.winners(), series.totals()
-    shown = board.view(mine)
+    waiting, winners, totals, scores = set(table.waiting()), table.winners(), series.totals(), table.scores()
+    shown, story = board.view(mine), board.rules.campaign(series.carried)
     seats = [
         {
             "number": row.number,
@@ -52,7 +52,8 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
             "me": row.number == mine,
             "open": row.open,
             "waiting": row.number in waiting,
-            "total": totals[row.number] if series.results else None,
+            "total": totals[row.number] if series.results and story is None else None,
+            "score": scores[row.number],
             "won": row.number in winners,
             "shown": shown.seats[row.number],
         }
@@ -65,11 +66,14 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "shown": shown,
         "me": seats[mine] if mine is not None else None,
         "over": table.over,
-        "best": max(table.scores()),
         "winners": len(winners),
+        "unit": board.rules.unit,
+        "finished": board.finished,
+        "story": story,
         "mine": mine,
         "seats": seats,
         "waiting": [s["name"] for s in seats if s["waiting"]],
+        "seat_names": [s["name"] for s in seats],
         "results": series.results,
         "version": board.campaign.version,
         "etag": etag(board.campaign.version, mine, seat.role),
@@ -77,6 +81,7 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "notice": notice,
         "game_template": f"{board.campaign.game}/board.html",
         "event_template": f"{board.campaign.game}/event.html",
+        "seat_template": f"{board.campaign.game}/seat.html",
         "log": [
             {
                 **event,

@@ -51,6 +51,8 @@ class Rules(Protocol):
     """The bots' names, the one that plays best first; every game has a ``random`` one."""
     games: int | None
     """How many games a series holds; ``None``: as many as its players like."""
+    unit: str
+    """What a score counts, after its number: ``17 points``."""
 
     def begin(self, seats: int) -> dict[str, Any]: ...
 
@@ -100,6 +102,7 @@ class SeatedRules:
     name: str
     title: str
     seats: range
+    unit: str
     games: int | None = None
 
     def __init__(self, game: Any, action: Any, bots: Mapping[str, Callable[[Any, int], Move]]) -> None:

@@ -32,6 +32,7 @@ class LegacyRules(SeatedRules):
     name = "legacy"
     title = "Legacy"
     seats = SEATS
+    unit = "points"
 
     def __init__(self) -> None:
         super().__init__(Game, Action, BOTS)

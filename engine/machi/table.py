@@ -10,7 +10,7 @@ from engine.machi.bots import BOTS
 from engine.machi.campaign import GAMES, Campaign
 from engine.machi.cards import SEATS
 from engine.machi.game import Game, Phase
-from engine.machi.view import View, view
+from engine.machi.shown import CampaignShown, Shown, campaign_shown, shown
 from engine.protocol import SeatedRules, Table
 
 
@@ -18,6 +18,8 @@ class MachiRules(SeatedRules):
     name = "machi"
     title = "Machi Koro Legacy"
     seats = SEATS
+    unit = "of 4 built"
+    """Three landmarks and the flag on the community landmark."""
     games: int | None = GAMES
 
     def __init__(self) -> None:
@@ -39,11 +41,11 @@ class MachiRules(SeatedRules):
         campaign.finish(winner)
         return campaign.to_dict()
 
-    def campaign(self, carried: dict[str, Any]) -> Campaign:
-        return Campaign.from_dict(carried)
+    def campaign(self, carried: dict[str, Any]) -> CampaignShown:
+        return campaign_shown(Campaign.from_dict(carried))
 
-    def view(self, table: Table, seat: int | None) -> View:
-        return view(cast(Game, table), seat)
+    def view(self, table: Table, seat: int | None) -> Shown:
+        return shown(cast(Game, table), seat)
 
     def moment(self, table: Table, seat: int) -> str:
         game = cast(Game, table)

@@ -42,6 +42,11 @@ class View:
     winner: int | None
     turns: int
 
+    @property
+    def flags(self) -> int:
+        """How many mayors have contributed to the community landmark."""
+        return sum(t.flag for t in self.towns)
+
 
 def view(game: Game, seat: int | None = None) -> View:
     if seat is not None and seat not in range(game.seats):

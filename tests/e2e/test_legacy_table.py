@@ -48,7 +48,9 @@ def invite(owner: Page, role: str) -> str:
     return link
 
 
-def join(page: Page, live_server: LiveServer, link: str, name: str, as_role: str) -> None:
+def join(
+    page: Page, live_server: LiveServer, link: str, name: str, as_role: str, table: str = "Numbers night"
+) -> None:
     page.goto(link)
     page.locator("main").get_by_role("link", name="Sign up").click()
     page.get_by_label("Username").fill(name)
@@ -56,7 +58,7 @@ def join(page: Page, live_server: LiveServer, link: str, name: str, as_role: str
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Create my account").click()
     page.get_by_role("button", name=f"Join as a {as_role}").click()
-    expect(page.get_by_role("heading", name="Numbers night")).to_be_visible()
+    expect(page.get_by_role("heading", name=table)).to_be_visible()
 
 
 def number(page: Page) -> str:

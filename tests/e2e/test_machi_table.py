@@ -1,0 +1,124 @@
+"""Two people and a bot at one table of Machi Koro Legacy: the town square choice kept secret
+from the other browser until both have chosen, game 1 played to its end in the browsers, and
+game 2 dealt with what the legacy deck changed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from campaigns import tables
+from campaigns.models import Campaign
+from engine.machi.bots import planner
+from engine.machi.game import Game
+
+from .conftest import ARTIFACTS, check_a11y
+from .test_board import sign_up
+from .test_legacy_table import invite, join
+
+LIVE = 2_000
+"""How soon the other browser shows a move (ms)."""
+
+
+@pytest.fixture
+def mayors(browser: Browser) -> Iterator[list[Page]]:
+    """Two browser contexts, each with its own cookies: the owner and a friend."""
+    contexts = [browser.new_context(viewport={"width": 1440, "height": 900}) for _ in range(2)]
+    for context in contexts:
+        context.set_default_timeout(10_000)
+    yield [c.new_page() for c in contexts]
+    for context in contexts:
+        context.close()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"test_machi_table-{name}.png", full_page=True)
+
+
+def game_of(campaign: Campaign) -> Game:
+    game = tables.load(Campaign.objects.get(pk=campaign.pk)).table
+    assert isinstance(game, Game)
+    return game
+
+
+def play(pages: list[Page], campaign: Campaign, until: int) -> None:
+    """Click, in the browser of whoever must act, what the planner would, until the seats
+    waiting are not the people's (the game ended, or ``until`` actions were taken)."""
+    for _ in range(until):
+        game = game_of(campaign)
+        people = [s for s in game.waiting() if s < len(pages)]
+        if game.over or not people:
+            return
+        seat, version = people[0], str(Campaign.objects.get(pk=campaign.pk).version)
+        page = pages[seat]
+        expect(page.locator("#table")).to_have_attribute("data-version", version, timeout=LIVE)
+        page.locator(f"#table button[value='{planner(game, seat).key}']").click()
+        expect(page.locator("#table")).not_to_have_attribute("data-version", version)
+
+
+def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
+    mayors: list[Page], live_server: LiveServer
+) -> None:
+    owner, ann = mayors
+    sign_up(owner, live_server, "owner")
+    owner.get_by_text("Or sit down at a table").click()
+    owner.get_by_label("Table name").fill("Island")
+    owner.get_by_label("Game", exact=True).select_option(label="Machi Koro Legacy")
+    owner.get_by_label("Seats for friends").fill("1")
+    owner.get_by_label("Bots", exact=True).fill("1")
+    owner.get_by_role("button", name="Open the table").click()
+    expect(owner.get_by_role("heading", name="Island")).to_be_visible()
+    join(ann, live_server, invite(owner, "Play: take actions and undo them too"), "ann", "player", "Island")
+    campaign = Campaign.objects.get(name="Island")
+    for page in mayors:
+        expect(page.locator(".table-seat")).to_have_count(3)
+        expect(page.locator(".table-seat").nth(2)).to_contain_text("chosen")  # the bot chose at once
+        expect(page.locator(".mk-prompt")).to_contain_text("Choose 2 town square cards")
+        expect(page.locator(".mk-story")).to_contain_text("Landfall")
+
+    # The owner chooses: their own browser shows it, Ann's shows only that they chose.
+    owner.get_by_role("button", name="Bakery + Wheat Field").click()
+    expect(owner.locator(".mk-town.mine")).to_contain_text("hidden from the others")
+    expect(ann.locator(".table-seat").nth(0)).to_contain_text("chosen", timeout=LIVE)
+    expect(ann.locator("[data-town='0'] .mk-card")).to_have_count(0)
+    expect(ann.locator("#table")).not_to_contain_text("Your choice")
+    shot(ann, "1-a-choice-kept-secret")
+    ann.get_by_role("button", name="Bakery + Wheat Field").click()
+    for page in mayors:
+        expect(page.locator("[data-town='0'] .mk-card")).to_have_count(2, timeout=LIVE)
+        expect(page.locator("[data-town='2'] .mk-card")).not_to_have_count(0)
+    check_a11y(owner, "machi-table")
+
+    play(mayors, campaign, until=2_000)
+    final = game_of(campaign)
+    assert final.over and final.winner is not None
+    winner = tables.load(campaign).seats[final.winner].name
+    for page in mayors:
+        expect(page.locator(".table-over")).to_contain_text(f"{winner} wins", timeout=LIVE)
+        expect(page.locator(".mk-register")).to_contain_text(winner)
+        expect(page.locator(".mk-story")).to_contain_text("The first name")  # read as the game ended
+    shot(owner, "2-game-one-is-over")
+
+    owner.get_by_role("button", name="Deal the next game").click()
+    for page in mayors:
+        expect(page.locator(".table-head")).to_contain_text("game 2 of the series", timeout=LIVE)
+        expect(page.locator(".mk-community")).to_contain_text("Rope Bridge")
+        expect(page.locator(".mk-town.mine .mk-landmarks")).to_contain_text("Sawmill")
+        expect(page.locator(".mk-town.mine .mk-landmarks")).not_to_contain_text("Flower Shop")
+        expect(page.locator(".mk-campaign")).to_contain_text("Latecomers")
+        expect(page.get_by_role("button", name="Café + Wheat Field")).to_be_visible()  # the choices grew
+    second = game_of(campaign)
+    assert second.first == final.winner and second.setup.community == "rope_bridge"
+
+    # This time Ann chooses first, and the owner does not see what.
+    ann.get_by_role("button", name="Café + Wheat Field").click()
+    expect(owner.locator(".table-seat").nth(1)).to_contain_text("chosen", timeout=LIVE)
+    expect(owner.locator("#table")).not_to_contain_text("Café, Wheat Field")
+    expect(owner.locator("[data-town='1'] .mk-card")).to_have_count(0)
+    owner.get_by_role("button", name="Bakery + Café").click()
+    expect(owner.locator("[data-town='1'] [data-card='cafe']")).to_be_visible(timeout=LIVE)
+    shot(owner, "3-game-two")

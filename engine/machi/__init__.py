@@ -9,6 +9,6 @@ while not game.over:
 
 from engine.machi.actions import Action, IllegalAction, MalformedAction, Verb
 from engine.machi.events import Event, Kind
-from engine.machi.game import Game, Phase, replay
+from engine.machi.game import Game, Phase
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "Kind", "MalformedAction", "Phase", "Verb", "replay"]
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Kind", "MalformedAction", "Phase", "Verb"]

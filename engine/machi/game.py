@@ -10,7 +10,6 @@ wins at once. The dice come from a generator whose state is part of the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -347,11 +346,3 @@ def _roll_for_first(rng: Rng, seats: int) -> tuple[int, list[list[int | None]]]:
         rolling = [s for s, t in enumerate(totals) if t == best]
         if len(rolling) == 1:
             return rolling[0], rounds
-
-
-def replay(seed: int, seats: int, log: Iterable[tuple[int, str]]) -> Game:
-    """The game that ``log`` (seat and action key, in order) made from ``seed``."""
-    game = Game.new(seed, seats)
-    for seat, key in log:
-        game.apply(seat, Action.parse(key))
-    return game

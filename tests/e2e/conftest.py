@@ -71,11 +71,7 @@ def page(browser: Browser) -> Iterator[Page]:
 def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[[str], None]:
     """Save the page as test-artifacts/<test name>-<step>.png."""
 
-    def take(step: str) -> None:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=ARTIFACTS / f"{request.node.name}-{step}.png", full_page=True)
-
-    return take
+    return lambda step: save_page(page, request.node.name, step)
 
 
 BLOCKING = ("serious", "critical")
@@ -120,3 +116,20 @@ def log_in(page: Page, live_server: LiveServer, name: str = "yu") -> User:
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
     return user
+
+
+def separate_pages(browser: Browser, count: int, width: int, height: int = 900) -> Iterator[list[Page]]:
+    """``count`` pages, each in its own browser context (its own cookies): one person each.
+    For a fixture to ``yield from``; the contexts close after the test."""
+    contexts = [browser.new_context(viewport={"width": width, "height": height}) for _ in range(count)]
+    for context in contexts:
+        context.set_default_timeout(10_000)
+    yield [c.new_page() for c in contexts]
+    for context in contexts:
+        context.close()
+
+
+def save_page(page: Page, test: str, name: str) -> None:
+    """A whole-page screenshot among the test artifacts, as ``<test>-<name>.png``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"{test}-{name}.png", full_page=True)

@@ -15,7 +15,7 @@ from campaigns.models import Campaign
 from engine.legacy.cards import JOURNEY, JOURNEYS
 from engine.legacy.game import Game as LegacyGame
 
-from .conftest import ARTIFACTS, PASSWORD, check_a11y
+from .conftest import PASSWORD, check_a11y, save_page, separate_pages
 from .test_board import sign_up
 
 LIVE = 2_000
@@ -25,17 +25,11 @@ LIVE = 2_000
 @pytest.fixture
 def people(browser: Browser) -> Iterator[list[Page]]:
     """Four browser contexts: the owner, two friends and a watcher, each with their own cookies."""
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(4)]
-    for context in contexts:
-        context.set_default_timeout(10_000)
-    yield [c.new_page() for c in contexts]
-    for context in contexts:
-        context.close()
+    yield from separate_pages(browser, 4, 1280)
 
 
 def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"test_legacy_table-{name}.png", full_page=True)
+    save_page(page, "test_legacy_table", name)
 
 
 def invite(owner: Page, role: str) -> str:

@@ -15,7 +15,7 @@ from campaigns.models import Campaign
 from engine.machi.bots import planner
 from engine.machi.game import Game
 
-from .conftest import ARTIFACTS, check_a11y
+from .conftest import check_a11y, save_page, separate_pages
 from .test_board import sign_up
 from .test_legacy_table import invite, join
 
@@ -26,17 +26,11 @@ LIVE = 2_000
 @pytest.fixture
 def mayors(browser: Browser) -> Iterator[list[Page]]:
     """Two browser contexts, each with its own cookies: the owner and a friend."""
-    contexts = [browser.new_context(viewport={"width": 1440, "height": 900}) for _ in range(2)]
-    for context in contexts:
-        context.set_default_timeout(10_000)
-    yield [c.new_page() for c in contexts]
-    for context in contexts:
-        context.close()
+    yield from separate_pages(browser, 2, 1440)
 
 
 def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"test_machi_table-{name}.png", full_page=True)
+    save_page(page, "test_machi_table", name)
 
 
 def game_of(campaign: Campaign) -> Game:

@@ -43,10 +43,10 @@ def click_action(page: Page, button_selector: str) -> None:
     """Click an action button and wait for htmx to bring the next version of the board,
     or the question the board asks before an action that loses the game."""
     before = version(page)
+    asked = page.locator("#decision.confirming").count() > 0  # then only the next version will do
     page.locator(button_selector).first.click()
-    page.locator(f"#board-version[value='{before + 1}'], #decision.confirming").first.wait_for(
-        state="attached"
-    )
+    awaited = f"#board-version[value='{before + 1}']" + ("" if asked else ", #decision.confirming")
+    page.locator(awaited).first.wait_for(state="attached")
 
 
 def play_one_round(page: Page) -> None:

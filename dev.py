@@ -7,9 +7,10 @@
 Installs into ./.venv exactly what requirements.lock pins, each file checked
 against its hash, then the project itself (again only when pyproject.toml or
 requirements.lock changes), and runs this script again with the virtualenv's
-Python to do the asked command. Without DATABASE_URL the app uses an embedded
-Postgres kept in ./.pgdata: `serve` starts it first and it stops when the last
-user exits. Both commands run with DEBUG on unless DEBUG is set.
+Python to do the asked command, the translation catalogues compiled first.
+Without DATABASE_URL the app uses an embedded Postgres kept in ./.pgdata:
+`serve` starts it first and it stops when the last user exits. Both commands
+run with DEBUG on unless DEBUG is set.
 
 `lock` resolves pyproject.toml's requirements, the dev extra's too, on PyPI
 alone, and writes every package and the hashes of its files to
@@ -70,6 +71,17 @@ def lock() -> int:
     return subprocess.run([*compile_, *options, "pyproject.toml"], cwd=ROOT, env=env).returncode
 
 
+def compile_messages() -> None:
+    """Compile each translation catalogue (``locale/*/LC_MESSAGES/*.po``) into the ``.mo`` file
+    Django reads, when the catalogue is newer; fuzzy and untranslated entries are left out."""
+    import polib
+
+    for po in ROOT.glob("locale/*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            polib.pofile(str(po)).save_as_mofile(str(mo))
+
+
 def run(*args: str) -> int:
     """Run the virtualenv's Python and wait for it, even when told to stop.
 
@@ -100,6 +112,7 @@ def main(argv: list[str]) -> int:
         ensure_venv()
         os.execv(PYTHON, [str(PYTHON), __file__, *argv])
     command = argv[0] if argv else "serve"
+    compile_messages()
     if command == "serve":
         return serve(argv[1:])
     if command == "test":

@@ -11,7 +11,8 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
-from django.utils.cache import add_never_cache_headers
+from django.utils import translation
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 log = logging.getLogger("django.request")
 RETRY_AFTER = 10
@@ -89,3 +90,21 @@ class _Queries:
         finally:
             self.count += 1
             self.seconds += time.perf_counter() - start
+
+
+class Language:
+    """Speak the reader's language (see :mod:`campaigns.language`) for the whole request, and
+    say so in the answer's headers."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from campaigns.language import chosen
+
+        with translation.override(chosen(request)):
+            request.LANGUAGE_CODE = translation.get_language()
+            response = self.get_response(request)
+            response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        return response

@@ -266,3 +266,19 @@ class TableSeat(models.Model):
         if self.bot:
             return f"{self.bot.capitalize()} bot {self.number + 1}"
         return f"Open seat {self.number + 1}"
+
+
+class Profile(models.Model):
+    """What a user chose for themself: the language the site speaks to them."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True)
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        default="",
+        help_text="Empty: the language the browser asks for.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.language or 'browser language'}"

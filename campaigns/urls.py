@@ -1,11 +1,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaigns import events, table_views, views
+from campaigns import events, language, table_views, views
 from campaigns.forms import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("language/", language.switch, name="language"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:game>/", views.game_rules, name="game_rules"),
     path("campaigns/new/", views.create, name="create"),

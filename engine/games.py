@@ -9,3 +9,10 @@ from engine.machi.table import RULES as MACHI
 from engine.protocol import Rules
 
 GAMES: dict[str, Rules] = {rules.name: rules for rules in (LEGACY, MACHI)}
+
+
+def content_french() -> dict[str, str]:
+    """The French of every game's content texts (names, card texts, story), by their English."""
+    from engine.yu.content import base
+
+    return dict(base().french.texts)

@@ -21,7 +21,7 @@ def problems(directory: Path = DATA, deck_size: int | None = 71) -> list[str]:
         content = load(directory)
     except ContentError as exc:
         return [str(exc)]
-    found: list[str] = []
+    found: list[str] = list(content.french.missing)
     if not content.entries:
         return ["the campaign files (story_deck.toml, story_book.toml, endings.toml) are missing"]
     if deck_size is not None and len(content.story_deck) != deck_size:

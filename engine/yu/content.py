@@ -7,6 +7,7 @@ naming the file, the record id and the field.
 from __future__ import annotations
 
 import hashlib
+import json
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -15,11 +16,14 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import ClassVar, NoReturn, TypeVar
 
+from engine.text import French
 from engine.yu.effects import MODULES, parse_steps
 from engine.yu.items import INDEX, WORKERS, Cost, Item, TermError, parse_cost, parse_cost_options
 from engine.yu.steps import CampaignStep, Find, Gain, Pick, Read, Retire, Step, Steps, walk
 
 DATA = Path(__file__).parent / "data"
+TEXTS = frozenset({"name", "title", "text", "label"})
+"""The fields a player reads; each has its French beside it, in ``<field>_fr``."""
 FOODS = ("meat", "fish", "wheat", "milk")
 JADE_GROUPS = (1, 3, 5)
 """Canal cards are grouped by the Jade numbers on their backs: 1-2, 3-4, 5-6."""
@@ -233,6 +237,8 @@ class Content:
     entries: dict[int, Entry] = field(default_factory=dict)
     victory: tuple[Ending, ...] = ()
     defeat: tuple[Ending, ...] = ()
+    french: French = field(default_factory=lambda: French.of(TEXTS), compare=False)
+    """The French written beside every name and text, and where it is missing."""
 
     @cached_property
     def cards(self) -> dict[str, Card]:
@@ -740,10 +746,12 @@ def load(directory: Path = DATA) -> Content:
     if story and len(story) != len(STORY_FILES):
         raise ContentError(f"{directory.name}: the campaign needs all of {sorted(STORY_FILES)}")
     tables: dict[str, Table] = {}
+    french = French.of(TEXTS)
     for name in (*FILES, *story):
         path = directory / name
-        digest.update(name.encode() + path.read_bytes() if path.exists() else name.encode())
-        tables[name] = _load_toml(path)
+        tables[name] = french.take(_load_toml(path), name) if path.exists() else _load_toml(path)
+        # The rules' version: the French beside the English does not change it.
+        digest.update(name.encode() + json.dumps(tables[name], sort_keys=True, default=str).encode())
     board = load_board("board.toml", tables["board.toml"])
     townsfolk = load_townsfolk("townsfolk.toml", tables["townsfolk.toml"])
     barbarians = load_barbarians("barbarians.toml", tables["barbarians.toml"])
@@ -782,6 +790,7 @@ def load(directory: Path = DATA) -> Content:
         entries=entries,
         victory=victory,
         defeat=defeat,
+        french=french,
     )
     _check_references(content)
     return content

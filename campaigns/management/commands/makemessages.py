@@ -6,7 +6,7 @@ and every module of the site and the engines, not the tests, tools or built file
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from django.core.management.commands import makemessages
 
@@ -15,7 +15,7 @@ EXTENSIONS = ["html", "txt", "py", "jinja", "svg"]
 
 
 class Command(makemessages.Command):
-    xgettext_options: ClassVar[list[str]] = [*makemessages.Command.xgettext_options, "--no-wrap"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--no-wrap"]  # noqa: RUF012
 
     def handle(self, *args: Any, **options: Any) -> None:
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), *IGNORED]

@@ -11,9 +11,11 @@ from typing import Any
 from django.conf import settings
 from django.template.defaultfilters import pluralize, title
 from django.urls import reverse
+from django.utils.translation import gettext
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader
 from markupsafe import Markup
 
+from campaigns.language import said
 from campaigns.templatetags.yu import item, items, pay, role, worker
 
 
@@ -53,8 +55,8 @@ environment = BoardTemplates(
     undefined=ChainableUndefined,  # a missing attribute shows as nothing, as in a Django template
     auto_reload=settings.DEBUG,
 )
-environment.globals.update(url=url, worker=worker, item=item, pay=pay)
-environment.filters.update(items=items, role=role, pluralize=pluralize, title=title)
+environment.globals.update(url=url, worker=worker, item=item, pay=pay, _=gettext)
+environment.filters.update(items=items, role=role, pluralize=pluralize, title=title, say=said)
 
 
 def render_region(name: str, context: dict[str, Any]) -> str:

@@ -33,6 +33,7 @@ from django.db import close_old_connections, connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import get_token
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from campaigns import store, table_views, tables
@@ -81,7 +82,7 @@ async def events(request: HttpRequest, code: UUID) -> HttpResponseBase:
         return seated
     seat, user_id, token, now = seated
     seen = request.headers.get("Last-Event-ID") or request.GET.get("seen", "")
-    watcher = Watcher(user_id, f'"{seen}"', token.encode())
+    watcher = Watcher(user_id, f'"{seen}"', token.encode(), translation.get_language())
     response = StreamingHttpResponse(
         _stream(news, seat.campaign.pk, watcher, now, heard), content_type="text/event-stream"
     )
@@ -134,11 +135,20 @@ async def _stream(
 
 
 async def refresh(campaign_id: int, watchers: list[Watcher]) -> None:
-    """Bring one campaign's open boards in this process up to date, or tell them to reload."""
+    """Bring one campaign's open boards in this process up to date, or tell them to reload;
+    the boards read in one language together."""
+    languages: dict[str, list[Watcher]] = {}
+    for watcher in watchers:
+        languages.setdefault(watcher.language, []).append(watcher)
+    for language, readers in languages.items():
+        await _refresh(campaign_id, readers, language)
+
+
+async def _refresh(campaign_id: int, watchers: list[Watcher], language: str) -> None:
     seen: dict[int, set[str]] = {}
     for watcher in watchers:
         seen.setdefault(watcher.user_id, set()).add(watcher.etag)
-    places, boards = await sync_to_async(_news)(campaign_id, seen)
+    places, boards = await sync_to_async(_news)(campaign_id, seen, language)
     for watcher in watchers:
         place = places.get(watcher.user_id)
         if place is None or (place in boards and boards[place] is None):
@@ -167,11 +177,14 @@ Place = Hashable
 table their seat and role. Everyone in one place is sent the same board."""
 
 
-def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, Place], dict[Place, News | None]]:
+def _news(
+    campaign_id: int, seen: dict[int, set[str]], language: str
+) -> tuple[dict[int, Place], dict[Place, News | None]]:
     """Where each of these users sits at the campaign now (nowhere: not in, or it was deleted),
-    and the board of every place one of them has not seen yet, rendered once per place (None:
-    saved by older game content, which the page explains)."""
+    and the board of every place one of them has not seen yet, rendered once per place in
+    ``language`` (None: saved by older game content, which the page explains)."""
     try:
+        translation.activate(language)
         campaign = Campaign.objects.only(*FIELDS, "owner_id", "deleted").filter(pk=campaign_id).first()
         if campaign is None or campaign.deleted is not None:
             return {}, {}
@@ -185,6 +198,7 @@ def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, Place]
     except store.Gone:
         return {}, {}
     finally:
+        translation.deactivate()
         close_old_connections()
 
 

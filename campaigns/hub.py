@@ -47,6 +47,8 @@ class Watcher:
     user_id: int
     etag: str
     token: bytes
+    language: str = "en"
+    """The language the board is said in."""
     ended: bool = field(default=False, init=False)
     _next: Pieces | None = field(default=None, init=False)
     _wake: asyncio.Event = field(default_factory=asyncio.Event, init=False)

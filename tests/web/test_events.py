@@ -13,6 +13,7 @@ from unittest import mock
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import TransactionTestCase, override_settings
+from django.utils import translation
 
 from campaigns import events, sharing, store, tables
 from campaigns.hub import Watcher
@@ -233,6 +234,27 @@ class StreamTestCase(TransactionTestCase):
             self.assertEqual(tokens, [watcher.token])
         self.assertEqual(await watchers[3].next(0.1), None)
         self.assertEqual([w.etag for w in watchers], ['"1.watch"'] * 3 + ['"1.own"'])
+
+    async def test_it_renders_a_seat_once_per_language_its_readers_read(self) -> None:
+        await sync_to_async(self.move_on)()
+        dora = await User.objects.acreate_user("dora")  # type: ignore[attr-defined]
+        await Membership.objects.acreate(campaign=self.campaign, user=dora, role=Role.WATCH)
+        seen = '"0.watch"'
+        watchers = [Watcher(self.carol.pk, seen, b"carol", "fr"), Watcher(dora.pk, seen, b"dora", "en")]
+        renders: list[tuple[str, str]] = []
+        board = events.live_board
+
+        def counted(seat: Any) -> tuple[str, str]:
+            renders.append((seat.role, translation.get_language()))
+            return board(seat)
+
+        with mock.patch.object(events, "live_board", counted):
+            await events.refresh(self.campaign.pk, watchers)
+        self.assertEqual(sorted(renders), [("watch", "en"), ("watch", "fr")])
+        for watcher in watchers:
+            data = await watcher.next(WAIT)
+            assert data is not None
+            self.assertIn(b'"' + watcher.token + b'"', data)
 
 
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])

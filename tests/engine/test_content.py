@@ -3,6 +3,7 @@ and the field."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 from scenario import CONTENT
 
 from engine.yu import Content, ContentError, load
+from engine.yu.check import problems
+from engine.yu.content import DATA
 
 
 @pytest.fixture
@@ -207,3 +210,39 @@ def test_the_wrong_number_of_buildings(data: Path) -> None:
     path.write_text(text[:start] + text[end:])
     message = broken(data)
     assert message.startswith("board.toml: buildings: need 3 farms, 4 outposts and 4 huts")
+
+
+# -- the French beside the English ------------------------------------------------
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Path:
+    """A copy of the base game's content, with the campaign's files."""
+    shutil.copytree(DATA, tmp_path / "data")
+    return tmp_path / "data"
+
+
+def test_a_content_text_without_its_french_is_reported(base: Path) -> None:
+    assert not [p for p in problems(base) if "'Reed Cutter'" in p]
+    swap(base / "townsfolk.toml", 'name_fr = "Coupeur de roseaux"\n', "")
+    found = [p for p in problems(base) if "'Reed Cutter'" in p]
+    assert found == ["townsfolk.toml.townsfolk[0].name: 'Reed Cutter' has no French (name_fr)"]
+
+
+def test_the_french_is_read_beside_each_text() -> None:
+    content = load()
+    french = content.french.texts
+    assert french["Reed Cutter"] == "Coupeur de roseaux"
+    assert french["The Hungry Season"] == "La Saison de la Faim"
+    assert french[content.ongoing["fo01"].text].endswith("Gagnez 2 Cauris et 1 Bois.")
+
+
+def test_the_french_does_not_change_the_rules_version(base: Path) -> None:
+    version = load(base).version
+    french = re.compile(r'^\w+_fr = (""".*?"""|".*?")\n', flags=re.M | re.S)
+    for path in base.glob("*.toml"):
+        path.write_text(french.sub("", path.read_text(encoding="utf-8")), encoding="utf-8")
+    assert load(base).french.texts == {}
+    assert load(base).version == version
+    swap(base / "townsfolk.toml", 'name = "Reed Cutter"', 'name = "Reed Gatherer"')
+    assert load(base).version != version

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from engine.legacy.empire import Square
+from engine.text import Msg, _
 
 
 class Element(StrEnum):
@@ -21,7 +22,11 @@ class Element(StrEnum):
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now; ``msg`` says why (``str(exc)``: in English)."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
 
 
 class MalformedAction(IllegalAction):
@@ -55,7 +60,7 @@ class Action(NamedTuple):
     def parse(cls, key: str) -> Action:
         match = _KEY.fullmatch(key)
         if match is None:
-            raise MalformedAction(f"{key!r} is not an action")
+            raise MalformedAction(_('"{key}" is not an action.', key=key))
         element, at = match["element"], match["at"]
         if element is None:
             return BACK
@@ -66,7 +71,7 @@ class Action(NamedTuple):
             return cls(Element.GARDEN, above=int(parts[0]) if parts else None)
         if element == Element.EMPIRE and len(parts) == 2:
             return cls(Element.EMPIRE, square=(int(parts[0]), int(parts[1])))
-        raise MalformedAction(f"{key!r} is not an action")
+        raise MalformedAction(_('"{key}" is not an action.', key=key))
 
 
 BACK = Action()

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
+from engine.text import Msg, _
+
 Square = tuple[int, int]
 """Row (down) and column (right)."""
 Empire = Mapping[Square, int]
@@ -24,20 +26,29 @@ def neighbours(square: Square) -> tuple[Square, ...]:
     return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
 
 
-def refusal(empire: Empire, number: int, square: Square) -> str | None:
+def refusal(empire: Empire, number: int, square: Square) -> Msg | None:
     """Why ``number`` cannot go on ``square``; ``None`` if it can."""
     if not empire:
-        return None if square == FIRST else "the first number of the empire goes at 0,0"
+        return None if square == FIRST else _("The first number of the empire goes at 0,0.")
     if square in empire:
-        return f"{empire[square]} is already there"
+        return _("{number} is already there.", number=empire[square])
     beside = [empire[s] for s in neighbours(square) if s in empire]
     if not beside:
-        return "it must be beside a number already in the empire"
+        return _("It must be beside a number already in the empire.")
     same = [n for n in beside if n % 2 == number % 2]
-    if same:
-        kind = "even" if number % 2 == 0 else "odd"
-        return f"neighbours must alternate even and odd: {number} and {same[0]} are both {kind}"
-    return None
+    if not same:
+        return None
+    if number % 2 == 0:
+        return _(
+            "Neighbours must alternate even and odd: {number} and {other} are both even.",
+            number=number,
+            other=same[0],
+        )
+    return _(
+        "Neighbours must alternate even and odd: {number} and {other} are both odd.",
+        number=number,
+        other=same[0],
+    )
 
 
 def spots(empire: Empire) -> list[Square]:

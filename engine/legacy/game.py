@@ -11,11 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.legacy.actions import BACK, Action, IllegalAction
+from engine.legacy.actions import BACK, Action, Element, IllegalAction
 from engine.legacy.cards import JOURNEY, JOURNEYS, NUMBERS, SEATS
 from engine.legacy.events import Event, Kind
 from engine.legacy.sheet import Sheet
 from engine.rng import Rng
+from engine.text import Msg, _
 
 
 @dataclass
@@ -36,7 +37,7 @@ class Game:
             raise ValueError(f"a table has {SEATS.start} to {SEATS.stop - 1} seats, not {seats}")
         deck = [*NUMBERS, *[JOURNEY] * JOURNEYS]
         Rng(seed).shuffle(deck)
-        game = cls(seed, [Sheet() for _ in range(seats)], [None] * seats, deck)
+        game = cls(seed, [Sheet() for _seat in range(seats)], [None] * seats, deck)
         game._draw()
         return game
 
@@ -60,25 +61,25 @@ class Game:
         assert self.number is not None
         return self.sheets[seat].placements(self.number)
 
-    def refusal(self, seat: int, action: Action) -> str | None:
+    def refusal(self, seat: int, action: Action) -> Msg | None:
         """Why ``seat`` cannot take ``action`` now; ``None`` if it can."""
         if seat not in range(self.seats):
-            return f"there is no seat {seat + 1} at this table"
+            return _("There is no seat {seat} at this table.", seat=seat + 1)
         if self.over:
-            return "the game is over"
+            return _("The game is over.")
         mine = self.placed[seat]
         if action == BACK:
-            return None if mine else "there is no placement to take back"
-        if mine is not None:
-            return f"{self.number} is already placed in the {mine.element}: take it back first"
+            return None if mine else _("There is no placement to take back.")
         assert self.number is not None
+        if mine is not None:
+            return _placed_already(self.number, mine)
         return self.sheets[seat].refusal(self.number, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
         why = self.refusal(seat, action)
         if why is not None:
-            raise IllegalAction(f"{why[0].upper()}{why[1:]}.")
+            raise IllegalAction(why)
         if action == BACK:
             self.placed[seat] = None
             return [Event(Kind.BACK, seat)]
@@ -141,6 +142,15 @@ class Game:
             data["number"],
             data["journeys"],
         )
+
+
+def _placed_already(number: int, placed: Action) -> Msg:
+    """The refusal of a second placement: the first must be taken back."""
+    if placed.element is Element.OPUS:
+        return _("{number} is already placed in the opus: take it back first.", number=number)
+    if placed.element is Element.GARDEN:
+        return _("{number} is already placed in the garden: take it back first.", number=number)
+    return _("{number} is already placed in the empire: take it back first.", number=number)
 
 
 def new_game(seed: int, seats: int) -> Game:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from engine.text import Msg, _
+
 BRANCHES = 2
 """The most numbers that can branch above one number."""
 LEAF = 5
@@ -18,18 +20,22 @@ Garden = Mapping[int, int | None]
 """Each number and the number it branches from (``None`` for the trunk)."""
 
 
-def refusal(garden: Garden, number: int, above: int | None) -> str | None:
+def refusal(garden: Garden, number: int, above: int | None) -> Msg | None:
     """Why ``number`` cannot branch above ``above`` (``None``: as the trunk); ``None`` if it can."""
     if above is None:
-        return "the garden already has its trunk" if garden else None
+        return _("The garden already has its trunk.") if garden else None
     if not garden:
-        return "the garden is empty: its first number is the trunk"
+        return _("The garden is empty: its first number is the trunk.")
     if above not in garden:
-        return f"{above} is not in the garden"
+        return _("{above} is not in the garden.", above=above)
     if number >= above:
-        return f"a branch must be smaller than the number it grows from: {number} is not smaller than {above}"
+        return _(
+            "A branch must be smaller than the number it grows from: {number} is not smaller than {above}.",
+            number=number,
+            above=above,
+        )
     if branches(garden)[above] >= BRANCHES:
-        return f"{above} already has two branches"
+        return _("{above} already has two branches.", above=above)
     return None
 
 

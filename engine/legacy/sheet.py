@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from engine.legacy import empire, garden, opus
 from engine.legacy.actions import Action, Element
+from engine.text import Msg
 
 
 class Score(NamedTuple):
@@ -25,7 +26,7 @@ class Sheet:
     garden: dict[int, int | None] = field(default_factory=dict)
     empire: dict[empire.Square, int] = field(default_factory=dict)
 
-    def refusal(self, number: int, action: Action) -> str | None:
+    def refusal(self, number: int, action: Action) -> Msg | None:
         """Why ``number`` cannot be placed as ``action`` says; ``None`` if it can."""
         if action.element is Element.GARDEN:
             return garden.refusal(self.garden, number, action.above)

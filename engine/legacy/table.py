@@ -12,6 +12,7 @@ from engine.legacy.game import Game
 from engine.legacy.layout import Layout, layout
 from engine.legacy.view import SheetView, View, view
 from engine.protocol import SeatedRules, Table
+from engine.text import _
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,9 @@ class Shown:
 
 class LegacyRules(SeatedRules):
     name = "legacy"
-    title = "Legacy"
+    title = _("Legacy")
     seats = SEATS
-    unit = "points"
+    unit = _("points")
 
     def __init__(self) -> None:
         super().__init__(Game, Action, BOTS)

@@ -6,6 +6,11 @@ import pytest
 
 from engine.legacy import Action, Element, IllegalAction, MalformedAction
 from engine.legacy.sheet import Sheet
+from engine.text import Msg
+
+
+def english(reason: Msg | None) -> str | None:
+    return None if reason is None else str(reason)
 
 
 def garden(above: int | None) -> Action:
@@ -30,25 +35,25 @@ def test_the_opus_always_takes_the_number_at_its_right_end() -> None:
 def test_the_first_garden_number_is_the_trunk() -> None:
     sheet = Sheet()
     assert sheet.refusal(56, garden(None)) is None
-    assert sheet.refusal(56, garden(90)) == "the garden is empty: its first number is the trunk"
+    assert english(sheet.refusal(56, garden(90))) == "The garden is empty: its first number is the trunk."
     sheet.place(56, garden(None))
-    assert sheet.refusal(20, garden(None)) == "the garden already has its trunk"
+    assert english(sheet.refusal(20, garden(None))) == "The garden already has its trunk."
 
 
 @pytest.mark.parametrize(
     ("number", "above", "reason"),
     [
-        (60, 56, "a branch must be smaller than the number it grows from: 60 is not smaller than 56"),
-        (56, 56, "a branch must be smaller than the number it grows from: 56 is not smaller than 56"),
-        (10, 44, "44 is not in the garden"),
-        (10, 56, "56 already has two branches"),
+        (60, 56, "A branch must be smaller than the number it grows from: 60 is not smaller than 56."),
+        (56, 56, "A branch must be smaller than the number it grows from: 56 is not smaller than 56."),
+        (10, 44, "44 is not in the garden."),
+        (10, 56, "56 already has two branches."),
         (10, 39, None),
         (38, 39, None),
     ],
 )
 def test_garden_branches(number: int, above: int, reason: str | None) -> None:
     sheet = Sheet(garden={56: None, 18: 56, 39: 56})
-    assert sheet.refusal(number, garden(above)) == reason
+    assert english(sheet.refusal(number, garden(above))) == reason
     assert (garden(above) in sheet.placements(number)) is (reason is None)
 
 
@@ -62,7 +67,7 @@ def test_the_garden_lists_every_number_that_may_take_a_branch() -> None:
 def test_the_first_empire_number_goes_at_the_origin() -> None:
     sheet = Sheet()
     assert [a for a in sheet.placements(17) if a.element is Element.EMPIRE] == [square(0, 0)]
-    assert sheet.refusal(17, square(2, 5)) == "the first number of the empire goes at 0,0"
+    assert english(sheet.refusal(17, square(2, 5))) == "The first number of the empire goes at 0,0."
 
 
 @pytest.mark.parametrize(
@@ -71,17 +76,17 @@ def test_the_first_empire_number_goes_at_the_origin() -> None:
         (17, (0, 1), None),
         (17, (-1, 0), None),
         (17, (0, -1), None),
-        (18, (0, 1), "neighbours must alternate even and odd: 18 and 6 are both even"),
-        (17, (0, 0), "4 is already there"),
-        (17, (3, 3), "it must be beside a number already in the empire"),
-        (33, (2, 0), "neighbours must alternate even and odd: 33 and 11 are both odd"),
-        (33, (1, -1), "neighbours must alternate even and odd: 33 and 11 are both odd"),
+        (18, (0, 1), "Neighbours must alternate even and odd: 18 and 6 are both even."),
+        (17, (0, 0), "4 is already there."),
+        (17, (3, 3), "It must be beside a number already in the empire."),
+        (33, (2, 0), "Neighbours must alternate even and odd: 33 and 11 are both odd."),
+        (33, (1, -1), "Neighbours must alternate even and odd: 33 and 11 are both odd."),
         (34, (2, 0), None),
     ],
 )
 def test_empire_squares(number: int, at: tuple[int, int], reason: str | None) -> None:
     sheet = Sheet(empire={(0, 0): 4, (1, 0): 11, (1, 1): 6})
-    assert sheet.refusal(number, square(*at)) == reason
+    assert english(sheet.refusal(number, square(*at))) == reason
     assert (square(*at) in sheet.placements(number)) is (reason is None)
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from unittest import mock
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from campaigns import tables
+from campaigns.language import Reader
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
 from campaigns.sharing import join
 from engine.legacy.game import Game as LegacyGame
@@ -91,6 +94,22 @@ class ActTests(TableTestCase):
             r = self.post(self.table, key)
             self.assertEqual(r.status_code, 400, key)  # type: ignore[attr-defined]
         self.assertEqual(self.game(self.table).to_dict(), before)
+
+    def test_a_refusal_is_said_in_the_readers_language(self) -> None:
+        french = {"There is no placement to take back.": "Il n'y a aucun placement à reprendre."}
+
+        def gettext(reader: Reader, message: str) -> str:
+            return french.get(message, message) if translation.get_language() == "fr" else message
+
+        with mock.patch.object(Reader, "gettext", gettext):
+            r = self.client.post(
+                reverse("table_act", args=[self.table.code]),
+                {"key": "back", "version": self.table.version, "moment": ""},
+                HTTP_ACCEPT_LANGUAGE="fr",
+            )
+            self.assertContains(r, "Il n&#x27;y a aucun placement", status_code=400)
+            r = self.post(self.table, "back")
+            self.assertContains(r, "There is no placement to take back.", status_code=400)
 
     def test_a_stale_page_counts_when_the_seat_had_the_same_choice(self) -> None:
         self.table.refresh_from_db()

@@ -19,7 +19,7 @@ from engine.yu.difficulty import Difficulty
 
 YU = "yu"
 """The solo campaign game, with its own board; every other game is played at a table of seats."""
-GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, rules.title) for name, rules in GAMES.items())]
+GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, str(rules.title)) for name, rules in GAMES.items())]
 SEED_LIMIT = 2**31
 KEPT_FOR = timedelta(days=7)
 """How long a deleted campaign can be restored before ``purgecampaigns`` removes it."""

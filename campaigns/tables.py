@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 
+from campaigns.language import said
 from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
 from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
@@ -158,7 +159,7 @@ def act(campaign: Campaign, user: User, key: str, version: int, moment: str | No
         try:
             _play(board, [(seat, board.rules.parse(key))])
         except ValueError as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(said(getattr(exc, "msg", str(exc)))) from exc
         _save(board)
         _moved(board.campaign)
 

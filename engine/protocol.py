@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
+from engine.text import Msg
+
 
 class Move(Protocol):
     @property
@@ -45,13 +47,14 @@ class Rules(Protocol):
     :meth:`carry` after each game that ended."""
 
     name: str
-    title: str
+    title: Msg | str
+    """The game's name, as the site shows it."""
     seats: range
     bots: Sequence[str]
     """The bots' names, the one that plays best first; every game has a ``random`` one."""
     games: int | None
     """How many games a series holds; ``None``: as many as its players like."""
-    unit: str
+    unit: Msg | str
     """What a score counts, after its number: ``17 points``."""
 
     def begin(self, seats: int) -> dict[str, Any]: ...
@@ -100,9 +103,9 @@ class SeatedRules:
     game to the next keeps ``begin``, ``new``, ``carry`` and ``campaign`` as they are here."""
 
     name: str
-    title: str
+    title: Msg | str
     seats: range
-    unit: str
+    unit: Msg | str
     games: int | None = None
 
     def __init__(self, game: Any, action: Any, bots: Mapping[str, Callable[[Any, int], Move]]) -> None:

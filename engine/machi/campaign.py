@@ -111,7 +111,8 @@ def read(data: dict[str, Any]) -> Deck:
         boxes = {int(n): {k: _count(c) for k, c in box.items()} for n, box in data["boxes"].items()}
         rules = {Rule(k): RulesCard(r["name"], r["text"]) for k, r in data["rules"].items()}
         references = {
-            k: Reference(r["name"], tuple(s["text"] for s in r["steps"])) for k, r in data["references"].items()
+            k: Reference(r["name"], tuple(s["text"] for s in r["steps"]))
+            for k, r in data["references"].items()
         }
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadContent(f"the legacy deck is malformed: {exc!r}") from exc

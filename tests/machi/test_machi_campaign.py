@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.machi.campaign import DATA, GAMES, Campaign, deck, read
 from engine.machi import cards
+from engine.machi.campaign import DATA, GAMES, Campaign, deck, read
 from engine.machi.cards import BadContent, Rule, catalogue
 from engine.machi.check import check_content
 from engine.machi.cli import Played, campaign

@@ -47,15 +47,21 @@ class Rules(Protocol):
     :meth:`carry` after each game that ended."""
 
     name: str
-    title: Msg | str
-    """The game's name, as the site shows it."""
     seats: range
     bots: Sequence[str]
     """The bots' names, the one that plays best first; every game has a ``random`` one."""
     games: int | None
     """How many games a series holds; ``None``: as many as its players like."""
-    unit: Msg | str
-    """What a score counts, after its number: ``17 points``."""
+
+    @property
+    def title(self) -> Msg | str:
+        """The game's name, said in the reader's language."""
+        ...
+
+    @property
+    def unit(self) -> Msg | str:
+        """What a score counts, after its number: ``17 points``."""
+        ...
 
     def begin(self, seats: int) -> dict[str, Any]: ...
 

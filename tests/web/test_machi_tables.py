@@ -155,8 +155,9 @@ class MachiTableTests(TableTestCase):
         self.client.post(reverse("language"), {"language": "fr", "next": "/"})
         self.post(table, "choose:bakery,wheat_field")
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
-        for french in ("Champs de blé", "Boulangerie", "Observatoire", "Fontaine", "Débarquement", "Votre tour"):
-            self.assertIn(french, page)
+        french = ("Champs de blé", "Boulangerie", "Observatoire", "Fontaine", "Débarquement", "Votre tour")
+        for french_text in french:
+            self.assertIn(french_text, page)
         for english in ("Wheat Field", "Bakery", "Observatory", "Landfall", "Your turn<"):
             self.assertNotIn(english, page)
         self.post(table, "roll:1")

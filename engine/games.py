@@ -13,6 +13,8 @@ GAMES: dict[str, Rules] = {rules.name: rules for rules in (LEGACY, MACHI)}
 
 def content_french() -> dict[str, str]:
     """The French of every game's content texts (names, card texts, story), by their English."""
+    from engine.machi.campaign import deck
+    from engine.machi.cards import catalogue
     from engine.yu.content import base
 
-    return dict(base().french.texts)
+    return base().french.texts | catalogue().french.texts | deck().french.texts

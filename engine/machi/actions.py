@@ -12,6 +12,8 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
+from engine.text import Msg, _
+
 
 class Verb(StrEnum):
     CHOOSE = "choose"
@@ -24,7 +26,11 @@ class Verb(StrEnum):
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now; ``msg`` says why (``str()`` says it in English)."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
 
 
 class MalformedAction(IllegalAction):
@@ -60,7 +66,7 @@ class Action(NamedTuple):
     def parse(cls, key: str) -> Action:
         match = _KEY.fullmatch(key)
         if match is None:
-            raise MalformedAction(f"{key!r} is not an action")
+            raise MalformedAction(_('"{key}" is not an action.', key=key))
         if match["cards"]:
             return choose(match["cards"].split(","))
         if match["dice"]:

@@ -19,7 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.machi.cards import BadContent, Rule, Setup, catalogue, check
+from engine.machi.cards import TEXTS, BadContent, Rule, Setup, catalogue, check
+from engine.text import French
 
 DATA = Path(__file__).parent / "data" / "legacy.json"
 GAMES = 10
@@ -88,6 +89,8 @@ class Deck:
     boxes: dict[int, dict[str, int]]
     rules: dict[Rule, RulesCard]
     references: dict[str, Reference]
+    french: French = field(default_factory=lambda: French.of(TEXTS), compare=False)
+    """The French written beside every title and text, and where it is missing."""
 
 
 @cache
@@ -97,6 +100,8 @@ def deck() -> Deck:
 
 def read(data: dict[str, Any]) -> Deck:
     """The legacy deck in ``data``, or :class:`BadContent` that says what is wrong."""
+    french = French.of(TEXTS)
+    data = french.take(data, "legacy")
     try:
         sides = tuple(
             _side(f"{n}{letter}", card[letter.lower()])
@@ -105,10 +110,13 @@ def read(data: dict[str, Any]) -> Deck:
         )
         boxes = {int(n): {k: _count(c) for k, c in box.items()} for n, box in data["boxes"].items()}
         rules = {Rule(k): RulesCard(r["name"], r["text"]) for k, r in data["rules"].items()}
-        references = {k: Reference(r["name"], tuple(r["steps"])) for k, r in data["references"].items()}
+        references = {
+            k: Reference(r["name"], tuple(s["text"] for s in r["steps"]))
+            for k, r in data["references"].items()
+        }
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadContent(f"the legacy deck is malformed: {exc!r}") from exc
-    return Deck(sides, boxes, rules, references)
+    return Deck(sides, boxes, rules, references, french)
 
 
 def _side(name: str, data: dict[str, Any]) -> Side:

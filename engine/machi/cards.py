@@ -10,13 +10,17 @@ and refuses a malformed one with what is wrong.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.text import French
+
 DATA = Path(__file__).parent / "data" / "cards.json"
+TEXTS = frozenset({"name", "title", "text"})
+"""The fields a player reads; each has its French beside it, in ``<field>_fr``."""
 SEATS = range(2, 5)
 """Two to four mayors."""
 
@@ -134,6 +138,8 @@ class Catalogue:
     """The value of every coin in the box."""
     start_coins: int
     game_one: Setup
+    french: French = field(default_factory=lambda: French.of(TEXTS), compare=False)
+    """The French written beside every card's name, and where it is missing."""
 
 
 @cache
@@ -143,6 +149,8 @@ def catalogue() -> Catalogue:
 
 def read(data: dict[str, Any]) -> Catalogue:
     """The cards in ``data``, or :class:`BadContent`."""
+    french = French.of(TEXTS)
+    data = french.take(data, "cards")
     try:
         establishments = {e["key"]: _establishment(e) for e in data["establishments"]}
         landmarks = {m["key"]: _landmark(m) for m in data["landmarks"]}
@@ -159,7 +167,9 @@ def read(data: dict[str, Any]) -> Catalogue:
             tuple(one["town_square"]),
             _cost(one["picks"]),
         )
-        catalogue = Catalogue(establishments, landmarks, communities, bank, _cost(data["start_coins"]), setup)
+        catalogue = Catalogue(
+            establishments, landmarks, communities, bank, _cost(data["start_coins"]), setup, french
+        )
         shared = (establishments.keys() & landmarks.keys()) | (
             communities.keys() & (establishments.keys() | landmarks.keys())
         )

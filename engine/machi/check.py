@@ -3,8 +3,9 @@
 Every card of the catalogue is in game 1's setup or in exactly one mystery box;
 every box is opened once; each of the eleven readings (before the first game and
 after each) ends on a stop, the last one on the deck's last side; every rules
-card is handed over; every game's setup can be played; and no card is made or
-lost between the boxes, the reserves, the supply, the archives and play.
+card is handed over; every game's setup can be played; no card is made or
+lost between the boxes, the reserves, the supply, the archives and play; and every
+name, title and text has its French beside it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from engine.machi.cards import BadContent, Rule, catalogue
 def check_content() -> list[str]:
     """What was checked, line by line; raises :class:`BadContent` at the first fault."""
     cards, legacy = catalogue(), deck()
+    missing = [*cards.french.missing, *legacy.french.missing]
+    if missing:
+        raise BadContent(f"{len(missing)} texts have no French:\n" + "\n".join(missing))
     one = (
         {key for key, _ in cards.game_one.supply} | set(cards.game_one.landmarks) | {cards.game_one.community}
     )
@@ -56,6 +60,7 @@ def check_content() -> list[str]:
         f"{len(legacy.boxes)} mystery boxes opened, {len(campaign.rules)} rules cards, "
         f"{len(legacy.references)} reference cards",
         f"{GAMES} games set up; every card in one place at every step",
+        f"{len(cards.french.texts) + len(legacy.french.texts)} texts, each with its French",
     ]
 
 

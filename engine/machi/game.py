@@ -21,6 +21,7 @@ from engine.machi.events import Event, Kind
 from engine.machi.income import payouts
 from engine.machi.town import Town
 from engine.rng import Rng
+from engine.text import Msg, Name, _, ngettext
 
 MARKET_DAY = 2
 """The coins each mayor takes more at the start of a game under the market day rules card."""
@@ -115,73 +116,105 @@ class Game:
         options += [CONTRIBUTE, PASS]
         return [a for a in options if self.refusal(seat, a) is None]
 
-    def refusal(self, seat: int, action: Action) -> str | None:
+    def refusal(self, seat: int, action: Action) -> Msg | None:
         """Why ``seat`` cannot take ``action`` now; ``None`` if it can."""
         if seat not in range(self.seats):
-            return f"there is no seat {seat + 1} at this table"
+            return _("There is no seat {number} at this table.", number=seat + 1)
         if self.over:
-            return "the game is over"
+            return _("The game is over.")
         if self.phase is Phase.CHOOSE:
             return self._choice_refusal(seat, action)
         if seat != self.turn:
-            return "it is another mayor's turn"
+            return _("It is another mayor's turn.")
         if self.phase is Phase.ROLL:
             if action.verb is not Verb.ROLL:
-                return "roll the dice first"
+                return _("Roll the dice first.")
             if action.dice == 2 and not self.towns[seat].has(Power.TWO_DICE):
-                return "you roll one die until your Forge is built"
+                return _("You roll one die until your Forge is built.")
             return None
         if action.verb in (Verb.ROLL, Verb.CHOOSE):
-            return "you rolled already this turn: build, or end your turn"
+            return _("You rolled already this turn: build, or end your turn.")
         return self._build_refusal(seat, action)
 
-    def _choice_refusal(self, seat: int, action: Action) -> str | None:
+    def _choice_refusal(self, seat: int, action: Action) -> Msg | None:
         if action.verb is not Verb.CHOOSE:
-            return "every mayor first chooses their town square cards"
+            return _("Every mayor first chooses their town square cards.")
         if self.chosen[seat] is not None:
-            return "you have chosen your town square cards already"
+            return _("You have chosen your town square cards already.")
         left = list(self.setup.town_square)
         for card in action.cards:
             if card not in left:
-                return f"{card} is not a town square card you can choose"
+                return _("{card} is not a town square card you can choose.", card=_named(card))
             left.remove(card)
         if len(action.cards) != self.setup.picks:
-            return f"choose {self.setup.picks} town square cards, not {len(action.cards)}"
+            return ngettext(
+                "Choose {n} town square card, not {chosen}.",
+                "Choose {n} town square cards, not {chosen}.",
+                self.setup.picks,
+                chosen=len(action.cards),
+            )
         return None
 
-    def _build_refusal(self, seat: int, action: Action) -> str | None:
+    def _build_refusal(self, seat: int, action: Action) -> Msg | None:
         cards, town, coins = catalogue(), self.towns[seat], self.coins[seat]
         if action.verb is Verb.PASS:
             return None
         if action.verb is Verb.CONTRIBUTE:
             community = cards.communities[self.setup.community]
             if town.flag:
-                return f"you have contributed to the {community.name} already"
-            return _afford(coins, community.cost, f"contribute to the {community.name}")
+                return _("You have contributed to the {card} already.", card=Name(community.name))
+            return _afford(
+                coins,
+                ngettext(
+                    "You need {n} coin to contribute to the {card}, and have {have}.",
+                    "You need {n} coins to contribute to the {card}, and have {have}.",
+                    community.cost,
+                    card=Name(community.name),
+                    have=coins,
+                ),
+            )
         assert action.card is not None
         if action.verb is Verb.BUILD:
             if not self.supply.get(action.card):
-                return f"there is no {action.card} left to build"
+                return _("There is no {card} left to build.", card=_named(action.card))
             card = cards.establishments[action.card]
-            return _afford(coins, card.cost, f"build a {card.name}")
+            return _afford(
+                coins,
+                ngettext(
+                    "You need {n} coin to build a {card}, and have {have}.",
+                    "You need {n} coins to build a {card}, and have {have}.",
+                    card.cost,
+                    card=Name(card.name),
+                    have=coins,
+                ),
+            )
         if action.verb is Verb.DEMOLISH:
             if Rule.DEMOLISH not in self.setup.rules:
-                return "no rules card lets a mayor demolish yet"
+                return _("No rules card lets a mayor demolish yet.")
             if not town.establishments.get(action.card):
-                return f"you have no {action.card} to demolish"
+                return _("You have no {card} to demolish.", card=_named(action.card))
             return None
         if action.card not in self.setup.landmarks:
-            return f"{action.card} is not one of your landmarks"
+            return _("{card} is not one of your landmarks.", card=_named(action.card))
         landmark = cards.landmarks[action.card]
         if action.card in town.built:
-            return f"your {landmark.name} is built already"
-        return _afford(coins, landmark.cost, f"build your {landmark.name}")
+            return _("Your {card} is built already.", card=Name(landmark.name))
+        return _afford(
+            coins,
+            ngettext(
+                "You need {n} coin to build your {card}, and have {have}.",
+                "You need {n} coins to build your {card}, and have {have}.",
+                landmark.cost,
+                card=Name(landmark.name),
+                have=coins,
+            ),
+        )
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
         why = self.refusal(seat, action)
         if why is not None:
-            raise IllegalAction(f"{why[0].upper()}{why[1:]}.")
+            raise IllegalAction(why)
         if action.verb is Verb.CHOOSE:
             return self._choose(seat, action.cards)
         if action.verb is Verb.ROLL:
@@ -330,8 +363,18 @@ class Game:
         )
 
 
-def _afford(coins: int, cost: int, what: str) -> str | None:
-    return None if coins >= cost else f"you need {cost} coins to {what}, and have {coins}"
+def _afford(coins: int, refusal: Msg) -> Msg | None:
+    """``refusal``, whose count is a cost, unless ``coins`` pay it."""
+    return None if coins >= refusal.count else refusal
+
+
+def _named(key: str) -> Name | str:
+    """A card's name, or the key itself when no card has it."""
+    cards = catalogue()
+    for kind in (cards.establishments, cards.landmarks, cards.communities):
+        if key in kind:
+            return Name(kind[key].name)
+    return key
 
 
 def _roll_for_first(rng: Rng, seats: int) -> tuple[int, list[list[int | None]]]:

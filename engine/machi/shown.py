@@ -1,5 +1,6 @@
 """What a table draws of a game: the view's cards with their names, numbers, costs and what they
-do, and each one the seat could act on now with the key of that action."""
+do, and each one the seat could act on now with the key of that action. Names are content
+texts (:class:`Name`) and what a card does is a message: the table says both in the reader's language."""
 
 from __future__ import annotations
 
@@ -10,13 +11,24 @@ from engine.machi.campaign import GAMES, Campaign, Reference, RulesCard, Side, d
 from engine.machi.cards import Colour, Establishment, Kind, Power, catalogue
 from engine.machi.game import Game
 from engine.machi.view import View, view
+from engine.text import Msg, Name, _, ngettext
 
 WHEN = {
-    Colour.BLUE: "on anyone's roll",
-    Colour.GREEN: "on your roll",
-    Colour.PURPLE: "on your roll",
-    Colour.RED: "on another mayor's roll",
+    Colour.BLUE: _("on anyone's roll"),
+    Colour.GREEN: _("on your roll"),
+    Colour.PURPLE: _("on your roll"),
+    Colour.RED: _("on another mayor's roll"),
 }
+TAGS = {
+    "grain": _("grain"),
+    "animal": _("animal"),
+    "shop": _("shop"),
+    "cup": _("cup"),
+    "gear": _("gear"),
+    "factory": _("factory"),
+    "tower": _("tower"),
+}
+"""The tags' words; a tag not listed is shown as it is written."""
 
 
 @dataclass(frozen=True)
@@ -24,12 +36,12 @@ class Card:
     """An establishment in the supply (``count`` left) or in a town (``count`` copies)."""
 
     key: str
-    name: str
+    name: Name
     colour: str
     numbers: str
     cost: int
-    tag: str
-    text: str
+    tag: Msg | str
+    text: Msg
     count: int
     move: str = ""
     """The key that builds it (or demolishes it, in one's own town), when the seat may."""
@@ -40,10 +52,10 @@ class Mark:
     """A landmark, or the community landmark."""
 
     key: str
-    name: str
+    name: Name
     letter: str
     cost: int
-    text: str
+    text: Msg
     built: bool
     move: str = ""
 
@@ -56,7 +68,7 @@ class TownShown:
     landmarks: tuple[Mark, ...]
     flag: bool
     chose: bool
-    choice: tuple[str, ...]
+    choice: tuple[Name, ...]
     """The town square cards chosen, by name, when the view shows them."""
 
 
@@ -68,10 +80,10 @@ class Shown:
     community: Mark
     rolls: tuple[int, ...]
     """The dice the seat may roll now."""
-    choices: tuple[tuple[str, str], ...]
-    """The town square choices the seat may make now: names, and the key."""
+    choices: tuple[tuple[tuple[Name, ...], str], ...]
+    """The town square choices the seat may make now: the cards' names, and the key."""
     can_pass: bool
-    names: dict[str, str]
+    names: dict[str, Name]
     """Every card's name, by key."""
 
 
@@ -105,28 +117,30 @@ def shown(game: Game, seat: int | None) -> Shown:
         tuple(_card(cards.establishments[k], n, _key(legal, Verb.BUILD, k)) for k, n in seen.supply),
         Mark(
             community.key,
-            community.name,
+            Name(community.name),
             "",
             community.cost,
-            f"Each mayor may contribute once, and takes {community.bonus} coins back from the bank.",
+            ngettext(
+                "Each mayor may contribute once, and takes {n} coin back from the bank.",
+                "Each mayor may contribute once, and takes {n} coins back from the bank.",
+                community.bonus,
+            ),
             False,
             "contribute" if "contribute" in legal else "",
         ),
         tuple(a.dice for a in legal.values() if a.verb is Verb.ROLL),
-        tuple(
-            (" + ".join(names[k] for k in a.cards), a.key) for a in legal.values() if a.verb is Verb.CHOOSE
-        ),
+        tuple((tuple(names[k] for k in a.cards), a.key) for a in legal.values() if a.verb is Verb.CHOOSE),
         "pass" in legal,
         names,
     )
 
 
-def _names() -> dict[str, str]:
+def _names() -> dict[str, Name]:
     cards = catalogue()
     return {
-        **{k: c.name for k, c in cards.establishments.items()},
-        **{k: c.name for k, c in cards.landmarks.items()},
-        **{k: c.name for k, c in cards.communities.items()},
+        **{k: Name(c.name) for k, c in cards.establishments.items()},
+        **{k: Name(c.name) for k, c in cards.landmarks.items()},
+        **{k: Name(c.name) for k, c in cards.communities.items()},
     }
 
 
@@ -139,40 +153,84 @@ def _card(card: Establishment, count: int, move: str) -> Card:
     low, high = card.numbers[0], card.numbers[-1]
     return Card(
         card.key,
-        card.name,
+        Name(card.name),
         card.colour.value,
         str(low) if low == high else f"{low}\N{EN DASH}{high}",
         card.cost,
-        card.tag,
-        f"{_does(card)} {WHEN[card.colour]}.",
+        _tag(card.tag),
+        _does(card),
         count,
         move,
     )
 
 
-def _does(card: Establishment) -> str:
-    coins = f"{card.coins} coin{'s' if card.coins != 1 else ''}"
+def _tag(tag: str | None) -> Msg | str:
+    return TAGS.get(tag or "", tag or "")
+
+
+def _does(card: Establishment) -> Msg:
+    when, n = WHEN[card.colour], card.coins
     match card.kind:
         case Kind.BANK:
-            return f"Take {coins} from the bank"
+            return ngettext(
+                "Take {n} coin from the bank {when}.", "Take {n} coins from the bank {when}.", n, when=when
+            )
         case Kind.PER_TAG:
-            return f"Take {coins} from the bank for each of your {card.counts} establishments"
+            return ngettext(
+                "Take {n} coin from the bank for each of your {tag} establishments {when}.",
+                "Take {n} coins from the bank for each of your {tag} establishments {when}.",
+                n,
+                tag=_tag(card.counts),
+                when=when,
+            )
         case Kind.TAKE:
-            return f"Take {coins} from the mayor who rolled"
+            return ngettext(
+                "Take {n} coin from the mayor who rolled {when}.",
+                "Take {n} coins from the mayor who rolled {when}.",
+                n,
+                when=when,
+            )
         case Kind.TAKE_EACH:
-            return f"Take {coins} from every other mayor"
+            return ngettext(
+                "Take {n} coin from every other mayor {when}.",
+                "Take {n} coins from every other mayor {when}.",
+                n,
+                when=when,
+            )
 
 
 def _landmark(key: str, letter: str, built: bool, move: str) -> Mark:
     landmark = catalogue().landmarks[key]
     texts = {
-        Power.TWO_DICE: "Roll one die or two.",
-        Power.TAG_BONUS: f"Each of your {landmark.tag} establishments gives 1 coin more.",
-        Power.DOUBLES_AGAIN: "Doubles give you another turn.",
-        Power.CONSOLATION: "A roll of yours that earns you nothing gives you 1 coin.",
-        Power.RED_GUARD: "Each red establishment takes 1 coin less from you.",
+        Power.TWO_DICE: _("Roll one die or two."),
+        Power.TAG_BONUS: _("Each of your {tag} establishments gives 1 coin more.", tag=_tag(landmark.tag)),
+        Power.DOUBLES_AGAIN: _("Doubles give you another turn."),
+        Power.CONSOLATION: _("A roll of yours that earns you nothing gives you 1 coin."),
+        Power.RED_GUARD: _("Each red establishment takes 1 coin less from you."),
     }
-    return Mark(key, landmark.name, letter, landmark.cost, texts[landmark.power], built, move)
+    return Mark(key, Name(landmark.name), letter, landmark.cost, texts[landmark.power], built, move)
+
+
+@dataclass(frozen=True)
+class SideShown:
+    """A legacy card's side: ``3A``, its title and its story."""
+
+    name: str
+    title: Name
+    text: Name
+    stop: bool
+
+
+@dataclass(frozen=True)
+class RulesShown:
+    name: Name
+    text: Name
+
+
+@dataclass(frozen=True)
+class ReferenceShown:
+    name: Name
+    steps: tuple[Name, ...]
 
 
 @dataclass(frozen=True)
@@ -183,32 +241,43 @@ class CampaignShown:
     game: int
     games: int
     over: bool
-    story: tuple[Side, ...]
-    rules: tuple[RulesCard, ...]
-    reference: Reference
+    story: tuple[SideShown, ...]
+    rules: tuple[RulesShown, ...]
+    reference: ReferenceShown
     register: tuple[int, ...]
     opened: tuple[int, ...]
-    reserve: tuple[str, ...]
-    archive: tuple[str, ...]
+    reserve: tuple[tuple[Name, int], ...]
+    """Each card's name, and its copies."""
+    archive: tuple[tuple[Name, int], ...]
 
 
 def campaign_shown(campaign: Campaign) -> CampaignShown:
     legacy, names = deck(), _names()
 
-    def listed(place: dict[str, int]) -> tuple[str, ...]:
-        return tuple(
-            names[k] + (f" \N{MULTIPLICATION SIGN}{n}" if n > 1 else "") for k, n in sorted(place.items())
-        )
+    def listed(place: dict[str, int]) -> tuple[tuple[Name, int], ...]:
+        return tuple((names[k], n) for k, n in sorted(place.items()))
 
     return CampaignShown(
         min(campaign.game, GAMES),
         GAMES,
         campaign.over,
-        tuple(campaign.latest()),
-        tuple(legacy.rules[r] for r in campaign.rules),
-        legacy.references[campaign.reference],
+        tuple(_side(s) for s in campaign.latest()),
+        tuple(_rules(legacy.rules[r]) for r in campaign.rules),
+        _reference(legacy.references[campaign.reference]),
         tuple(campaign.register),
         tuple(sorted(campaign.opened)),
         listed(campaign.reserve),
         listed(campaign.archive),
     )
+
+
+def _side(side: Side) -> SideShown:
+    return SideShown(side.name, Name(side.title), Name(side.text), side.stop)
+
+
+def _rules(card: RulesCard) -> RulesShown:
+    return RulesShown(Name(card.name), Name(card.text))
+
+
+def _reference(card: Reference) -> ReferenceShown:
+    return ReferenceShown(Name(card.name), tuple(Name(step) for step in card.steps))

@@ -12,13 +12,14 @@ from engine.machi.cards import SEATS
 from engine.machi.game import Game, Phase
 from engine.machi.shown import CampaignShown, Shown, campaign_shown, shown
 from engine.protocol import SeatedRules, Table
+from engine.text import _
 
 
 class MachiRules(SeatedRules):
     name = "machi"
-    title = "Machi Koro Legacy"
+    title = _("Machi Koro Legacy")
     seats = SEATS
-    unit = "of 4 built"
+    unit = _("of 4 built")
     """Three landmarks and the flag on the community landmark."""
     games: int | None = GAMES
 

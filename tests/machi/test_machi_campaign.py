@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine.machi import cards
 from engine.machi.campaign import DATA, GAMES, Campaign, deck, read
 from engine.machi.cards import BadContent, Rule, catalogue
 from engine.machi.check import check_content
@@ -92,7 +93,36 @@ def test_the_campaign_survives_a_json_round_trip() -> None:
 
 def test_the_content_check_passes() -> None:
     lines = check_content()
-    assert "every card in one place at every step" in lines[-1]
+    assert "every card in one place at every step" in lines[-2]
+    assert lines[-1].endswith("texts, each with its French")
+
+
+def test_a_text_without_its_french_fails_the_content_check(monkeypatch: Any) -> None:
+    broken = data()
+    del broken["deck"][2]["b"]["text_fr"]
+    broken["rules"]["towers"]["name_fr"] = " "
+    del broken["references"]["turn"]["steps"][0]["text_fr"]
+    broken_cards: dict[str, Any] = json.loads(cards.DATA.read_text(encoding="utf-8"))
+    del broken_cards["communities"][1]["name_fr"]
+    monkeypatch.setattr("engine.machi.check.deck", lambda: read(broken))
+    monkeypatch.setattr("engine.machi.check.catalogue", lambda: cards.read(broken_cards))
+    with pytest.raises(BadContent) as failed:
+        check_content()
+    said = str(failed.value)
+    assert said.startswith("4 texts have no French")
+    for where in (
+        "cards.communities[1].name: 'Rope Bridge'",
+        "legacy.rules.towers.name",
+        "legacy.references.turn.steps[0].text",
+        "legacy.deck[2].b.text",
+    ):
+        assert where in said
+
+
+def test_the_french_beside_the_content_is_read_apart_from_the_english() -> None:
+    assert catalogue().french.texts["Wheat Field"] == "Champs de blé"
+    assert deck().french.texts["Landfall"] == "Débarquement"
+    assert deck().references["turn"].steps[0] == "Roll one die, or two once a landmark lets you."
 
 
 @pytest.mark.parametrize(

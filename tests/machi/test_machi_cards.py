@@ -1,4 +1,5 @@
-"""The cards file: what the game 1 setup holds, and a malformed file refused with what is wrong."""
+"""The cards file: what the game 1 setup holds, a malformed file refused with what is wrong, and what
+a table shows of a card: its name as a content text, what it does as a message."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from typing import Any
 import pytest
 
 from engine.machi.cards import DATA, BadContent, Colour, catalogue, read
+from engine.machi.game import Game
+from engine.machi.shown import shown
+from engine.text import English, Msg, Name, say
 
 
 def data() -> dict[str, Any]:
@@ -56,3 +60,24 @@ def test_a_malformed_cards_file_is_refused_with_why(change: Any, why: str) -> No
     change(broken)
     with pytest.raises(BadContent, match=why):
         read(broken)
+
+
+def test_what_a_card_does_is_a_message_and_its_name_a_content_text() -> None:
+    seen = shown(Game.new(1, 2), 0)
+    supply = {card.key: card for card in seen.supply}
+    assert supply["wheat_field"].name == Name("Wheat Field")
+    assert str(supply["wheat_field"].text) == "Take 1 coin from the bank on anyone's roll."
+    store = supply["convenience_store"].text
+    assert str(store) == "Take 2 coins from the bank for each of your grain establishments on your roll."
+    assert Msg.from_json(json.loads(json.dumps(store.to_json()))) == store
+    assert str(seen.community.text) == "Each mayor may contribute once, and takes 4 coins back from the bank."
+    flower = next(m for m in seen.seats[0].landmarks if m.key == "flower_shop")
+    assert str(flower.text) == "Each of your shop establishments gives 1 coin more."
+    french = {text: catalogue().french.texts[text] for text in ("Wheat Field", "Flower Shop")}
+
+    class ContentFrench(English):
+        def content(self, text: str) -> str:
+            return french.get(text, text)
+
+    assert say(flower.name, ContentFrench()) == "Fleuriste"
+    assert [say(name, ContentFrench()) for name in seen.choices[0][0]] == ["Bakery", "Champs de blé"]

@@ -11,6 +11,7 @@ from engine.machi.actions import CONTRIBUTE, PASS, choose
 from engine.machi.cards import Rule, catalogue
 from engine.machi.income import payouts
 from engine.machi.town import Town
+from engine.text import Msg
 
 ROLL1, ROLL2 = Action(Verb.ROLL, dice=1), Action(Verb.ROLL, dice=2)
 
@@ -201,7 +202,7 @@ class TestTurn:
             game.apply(0, Action(Verb.BUILD, card="gold_mine"))
         with pytest.raises(IllegalAction, match=f"need {fountain} coins to build your Fountain"):
             game.apply(0, Action(Verb.LANDMARK, card="fountain"))
-        with pytest.raises(IllegalAction, match="no cafe left"):
+        with pytest.raises(IllegalAction, match="no Café left"):
             game.apply(0, Action(Verb.BUILD, card="cafe"))  # not in game 1's supply
         assert game.to_dict() == before
 
@@ -322,3 +323,32 @@ class TestRulesCards:
 def game_at_act_end(game: Game) -> Game:
     game.apply(game.turn, PASS)
     return game
+
+
+class FakeFrench:
+    """A language whose catalogue has the few refusals these tests say."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        assert singular == "You need {n} coin to build a {card}, and have {have}."
+        return "Il vous faut {n} pièce pour {card}." if n <= 1 else "Il vous faut {n} pièces pour {card}."
+
+    def content(self, text: str) -> str:
+        return {"Gold Mine": "Mine d'or"}.get(text, text)
+
+
+def test_a_refusal_is_a_message_said_in_english_or_in_the_readers_language() -> None:
+    game = rolling(started(), 0, 6)
+    game.apply(0, ROLL1)
+    game.coins[0] = 1
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, Action(Verb.BUILD, card="gold_mine"))
+    mine = catalogue().establishments["gold_mine"].cost
+    assert str(refused.value) == f"You need {mine} coins to build a Gold Mine, and have 1."
+    assert refused.value.msg.say(FakeFrench()) == f"Il vous faut {mine} pièces pour Mine d'or."
+    assert Msg.from_json(refused.value.msg.to_json()) == refused.value.msg
+    with pytest.raises(IllegalAction) as malformed:
+        Action.parse("fly:away")
+    assert str(malformed.value) == '"fly:away" is not an action.' and malformed.value.msg.values

@@ -1,6 +1,6 @@
 """Tables of Machi Koro Legacy: the secret town square choice, a game played to its end through
-the web, the campaign carried to the next game, the series' end, and a campaign saved and
-brought back."""
+the web, the campaign carried to the next game, the series' end, a campaign saved and
+brought back, and a table read in French."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from django.urls import reverse
 from campaigns import tables
 from campaigns.models import Campaign, Role
 from engine.machi.bots import planner
-from engine.machi.campaign import GAMES
+from engine.machi.campaign import GAMES, deck
 from engine.machi.campaign import Campaign as MachiCampaign
+from engine.machi.cards import catalogue
 from engine.machi.game import Game, Phase
 from engine.series import Series
 
@@ -146,3 +147,19 @@ class MachiTableTests(TableTestCase):
         r = self.client.get(reverse("game_rules", args=["machi"]))
         self.assertContains(r, "How to play Machi Koro Legacy")
         self.assertContains(r, "the bank never makes it up")
+
+    def test_a_table_read_in_french_names_the_cards_and_the_story_in_french(self) -> None:
+        self.assertEqual([*catalogue().french.missing, *deck().french.missing], [])
+        table = self.make_machi(["owner", "planner"])
+        self.client.force_login(self.alice)
+        self.client.post(reverse("language"), {"language": "fr", "next": "/"})
+        self.post(table, "choose:bakery,wheat_field")
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        french = ("Champs de blé", "Boulangerie", "Observatoire", "Fontaine", "Débarquement", "Votre tour")
+        for french_text in french:
+            self.assertIn(french_text, page)
+        for english in ("Wheat Field", "Bakery", "Observatory", "Landfall", "Your turn<"):
+            self.assertNotIn(english, page)
+        self.post(table, "roll:1")
+        r = self.post(table, "landmark:fountain")  # the refusal names the landmark in French too
+        self.assertContains(r, "to build your Fontaine", status_code=400)  # type: ignore[arg-type]

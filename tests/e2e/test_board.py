@@ -49,10 +49,11 @@ def click_action(page: Page, button_selector: str) -> None:
     page.locator(awaited).first.wait_for(state="attached")
 
 
-def play_one_round(page: Page) -> None:
-    """Use every card, end the actions, answer the attacks: until Round 2 begins."""
+def play_one_round(page: Page, first: str = "Round 1") -> None:
+    """Use every card, end the actions, answer the attacks: until Round 2 begins (``first``:
+    how the board names Round 1)."""
     for _ in range(60):
-        if page.locator("#status .round").inner_text() != "Round 1":
+        if page.locator("#status .round").inner_text() != first:
             return
         if page.locator("#decision.confirming").count():  # an answer that loses the game asks first
             click_action(page, "#confirm")

@@ -5,8 +5,8 @@ this stream is down. The stream checks the user and their seat once, when it
 opens, then waits without a database connection (:mod:`campaigns.hub`). When a
 campaign's board moves on, all of its boards in this process are brought up to
 date together: one read of the campaign and its members' roles, the board
-rendered once per seat (``views.live_board``), and each viewer sent it with
-their own CSRF token. A viewer who lost their seat, or whose campaign was
+rendered once per seat and language (``views.live_board``), and each viewer
+sent it with their own CSRF token. A viewer who lost their seat, or whose campaign was
 deleted, is told to reload: the page then says why. A stream refused at the
 start (logged out, a stranger) makes the browser give up on it, and the poll
 that takes over reloads the page.
@@ -21,18 +21,21 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator, Collection, Hashable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 from uuid import UUID
 from weakref import WeakKeyDictionary
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import get_token
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from campaigns import store, table_views, tables
@@ -81,7 +84,8 @@ async def events(request: HttpRequest, code: UUID) -> HttpResponseBase:
         return seated
     seat, user_id, token, now = seated
     seen = request.headers.get("Last-Event-ID") or request.GET.get("seen", "")
-    watcher = Watcher(user_id, f'"{seen}"', token.encode())
+    language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
+    watcher = Watcher(user_id, f'"{seen}"', token.encode(), language)
     response = StreamingHttpResponse(
         _stream(news, seat.campaign.pk, watcher, now, heard), content_type="text/event-stream"
     )
@@ -136,15 +140,18 @@ async def _stream(
 async def refresh(campaign_id: int, watchers: list[Watcher]) -> None:
     """Bring one campaign's open boards in this process up to date, or tell them to reload."""
     seen: dict[int, set[str]] = {}
+    languages: dict[int, set[str]] = {}
     for watcher in watchers:
         seen.setdefault(watcher.user_id, set()).add(watcher.etag)
-    places, boards = await sync_to_async(_news)(campaign_id, seen)
+        languages.setdefault(watcher.user_id, set()).add(watcher.language)
+    places, boards = await sync_to_async(_news)(campaign_id, seen, languages)
     for watcher in watchers:
         place = places.get(watcher.user_id)
-        if place is None or (place in boards and boards[place] is None):
+        drawn = (place, watcher.language)
+        if place is None or (drawn in boards and boards[drawn] is None):
             watcher.send(RELOAD, last=True)
             continue
-        board = boards.get(place)
+        board = boards.get(drawn)
         if board is not None and board.etag != watcher.etag:
             one_behind = board.changes is not None and watcher.etag == board.before
             watcher.send(board.changes if one_behind and board.changes else board.whole)
@@ -164,13 +171,18 @@ class News:
 
 Place = Hashable
 """Where a user sits, as far as what their board shows goes: for Legacy of Yu their role, at a
-table their seat and role. Everyone in one place is sent the same board."""
+table their seat and role. Everyone in one place who reads the same language is sent the same board."""
+Drawn = tuple[Place, str]
+"""A place's board in one language."""
+P = TypeVar("P", bound=Hashable)
 
 
-def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, Place], dict[Place, News | None]]:
+def _news(
+    campaign_id: int, seen: dict[int, set[str]], languages: dict[int, set[str]]
+) -> tuple[dict[int, Place], dict[Drawn, News | None]]:
     """Where each of these users sits at the campaign now (nowhere: not in, or it was deleted),
-    and the board of every place one of them has not seen yet, rendered once per place (None:
-    saved by older game content, which the page explains)."""
+    and the board of every place one of them has not seen yet, rendered once per place and
+    language their boards are in (None: saved by older game content, which the page explains)."""
     try:
         campaign = Campaign.objects.only(*FIELDS, "owner_id", "deleted").filter(pk=campaign_id).first()
         if campaign is None or campaign.deleted is not None:
@@ -180,8 +192,8 @@ def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, Place]
         if campaign.owner_id in seen:
             roles[campaign.owner_id] = OWN
         if campaign.game == YU:
-            return dict(roles), _yu_boards(campaign, roles, seen)
-        return _table_boards(campaign, roles, seen)
+            return dict(roles), _yu_boards(campaign, roles, seen, languages)
+        return _table_boards(campaign, roles, seen, languages)
     except store.Gone:
         return {}, {}
     finally:
@@ -189,27 +201,28 @@ def _news(campaign_id: int, seen: dict[int, set[str]]) -> tuple[dict[int, Place]
 
 
 def _yu_boards(
-    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]]
-) -> dict[Place, News | None]:
+    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]], languages: dict[int, set[str]]
+) -> dict[Drawn, News | None]:
     stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
-    boards: dict[Place, News | None] = {}
-    for role in stale:
+    boards: dict[Drawn, News | None] = {}
+    for role, language in _in_languages(stale, roles, languages):
         seat = Seat(campaign, role)
-        try:
-            etag, html = live_board(seat)
-        except store.Unreadable:
-            boards[role] = None
-            continue
-        changes = live_changes(seat) if etag == seat.etag else None
+        with translation.override(language):
+            try:
+                etag, html = live_board(seat)
+            except store.Unreadable:
+                boards[role, language] = None
+                continue
+            changes = live_changes(seat) if etag == seat.etag else None
         framed = None if changes is None else _framed("changes", etag, changes)
         before = seat.etag_at(campaign.version - 1)
-        boards[role] = News(etag, before, _framed("board", etag, html), framed)
+        boards[role, language] = News(etag, before, _framed("board", etag, html), framed)
     return boards
 
 
 def _table_boards(
-    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]]
-) -> tuple[dict[int, Place], dict[Place, News | None]]:
+    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]], languages: dict[int, set[str]]
+) -> tuple[dict[int, Place], dict[Drawn, News | None]]:
     numbers = TableSeat.objects.filter(campaign=campaign, user_id__in=roles).values_list("user_id", "number")
     sits: dict[int, tuple[int | None, str]] = {user: (None, role) for user, role in roles.items()}
     sits.update((user, (number, roles[user])) for user, number in numbers)
@@ -218,11 +231,21 @@ def _table_boards(
     if not stale:
         return places, {}
     board = tables.load(Campaign.objects.get(pk=campaign.pk))
-    boards: dict[Place, News | None] = {}
-    for mine, role in stale:
-        etag, html = table_views.live_table(board, Seat(board.campaign, role), mine)
-        boards[(mine, role)] = News(etag, "", _framed("board", etag, html), None)
+    boards: dict[Drawn, News | None] = {}
+    for (mine, role), language in _in_languages(stale, sits, languages):
+        with translation.override(language):
+            etag, html = table_views.live_table(board, Seat(board.campaign, role), mine)
+        boards[(mine, role), language] = News(etag, "", _framed("board", etag, html), None)
     return places, boards
+
+
+def _in_languages(
+    stale: Collection[P], places: Mapping[int, P], languages: dict[int, set[str]]
+) -> set[tuple[P, str]]:
+    """Each stale place with each language someone sitting there reads their board in."""
+    return {
+        (place, language) for user, place in places.items() if place in stale for language in languages[user]
+    }
 
 
 def _framed(kind: str, etag: str, html: str) -> Pieces:

@@ -42,11 +42,14 @@ Refresh = Callable[[int, list["Watcher"]], Awaitable[None]]
 
 @dataclass(eq=False)
 class Watcher:
-    """One open board: whose it is, what it shows (as the poll's ETag) and what it is sent next."""
+    """One open board: whose it is, what it shows (as the poll's ETag), in which language, and what
+    it is sent next."""
 
     user_id: int
     etag: str
     token: bytes
+    language: str = "en"
+    """The language its page is in: the boards it is sent are drawn in it."""
     ended: bool = field(default=False, init=False)
     _next: Pieces | None = field(default=None, init=False)
     _wake: asyncio.Event = field(default_factory=asyncio.Event, init=False)

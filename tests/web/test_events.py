@@ -13,6 +13,7 @@ from unittest import mock
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import TransactionTestCase, override_settings
+from django.utils import translation
 
 from campaigns import events, sharing, store, tables
 from campaigns.hub import Watcher
@@ -233,6 +234,32 @@ class StreamTestCase(TransactionTestCase):
             self.assertEqual(tokens, [watcher.token])
         self.assertEqual(await watchers[3].next(0.1), None)
         self.assertEqual([w.etag for w in watchers], ['"1.watch"'] * 3 + ['"1.own"'])
+
+    async def test_it_renders_a_seat_s_board_once_per_language_its_boards_are_in(self) -> None:
+        await sync_to_async(self.move_on)()
+        watchers = [Watcher(self.carol.pk, '"0.watch"', b"", language) for language in ("fr", "en", "fr")]
+        drawn: list[str | None] = []
+        board = events.live_board
+
+        def noted(seat: Any) -> tuple[str, str]:
+            drawn.append(translation.get_language())
+            return board(seat)
+
+        with mock.patch.object(events, "live_board", noted):
+            await events.refresh(self.campaign.pk, watchers)
+        self.assertEqual(sorted(drawn, key=str), ["en", "fr"])
+        for watcher in watchers:
+            self.assertIsNotNone(await watcher.next(WAIT))
+            self.assertEqual(watcher.etag, '"1.watch"')
+
+    async def test_a_stream_keeps_the_language_of_the_page_that_opened_it(self) -> None:
+        await self.async_client.aforce_login(self.carol)
+        r = await self.async_client.get(self.url, {"seen": "0.watch"}, headers={"Accept-Language": "fr"})
+        stream: AsyncIterator[bytes] = aiter(r.streaming_content)  # type: ignore[arg-type]
+        self.assertEqual(await self.next(stream), b"retry: 2000\n\n")
+        [watcher] = events.hub().boards[self.campaign.pk]
+        self.assertEqual(watcher.language, "fr")
+        await self.leave(stream)
 
 
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])

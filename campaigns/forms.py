@@ -29,6 +29,7 @@ class CampaignForm(forms.ModelForm[Campaign]):
         ),
     )
     difficulty = forms.TypedChoiceField(
+        label=gettext_lazy("Difficulty"),
         choices=[
             (d.value, format_lazy("{}: {}", DIFFICULTY_NAMES[d], said_lazily(d.describe))) for d in Difficulty
         ],

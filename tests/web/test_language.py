@@ -3,11 +3,16 @@ signed-in user's profile."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns.models import Profile
+from campaigns import models, tables
+from campaigns.language import Reader
+from campaigns.models import GameAction, Profile, TableSeat
+from engine import text as engine_text
 
 from .base import PASSWORD, BaseTestCase
 
@@ -155,3 +160,35 @@ class LanguageTestCase(BaseTestCase):
         self.assertSpeaks(self.client, "fr", **FRENCH)
         self.assertSpeaks(self.client, "en", **ENGLISH)
         self.assertEqual(Profile.objects.get(user=self.alice).language, "")
+
+
+class SaidTestCase(BaseTestCase):
+    """What the site says in the reader's language, and what it keeps in its own."""
+
+    @staticmethod
+    def marked(message: str) -> str:
+        """A stand-in catalogue: marks what is said in French."""
+        return f"[fr] {message}" if translation.get_language() == "fr" else message
+
+    def test_a_move_refused_with_a_game_s_message_is_said_in_the_reader_s_language(self) -> None:
+        refusal = ValueError(engine_text._("There is no seat {number}", number=4))
+        with mock.patch.object(Reader, "gettext", lambda _reader, message: self.marked(message)):
+            self.assertEqual(tables._reason(refusal), "There is no seat 4")
+            with translation.override("fr"):
+                self.assertEqual(tables._reason(refusal), "[fr] There is no seat 4")
+                self.assertEqual(tables._reason(ValueError("plain text")), "plain text")
+
+    def test_the_log_keeps_who_moved_in_the_site_s_language(self) -> None:
+        with mock.patch.object(models, "gettext_now", self.marked), translation.override("fr"):
+            table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "random"])
+            self.assertEqual(TableSeat.objects.get(campaign=table, number=1).name, "[fr] Random bot 2")
+        bys = set(GameAction.objects.filter(game__campaign=table, seat=1).values_list("by", flat=True))
+        self.assertEqual(bys, {"Random bot 2"})
+
+    def test_a_game_s_title_is_said_when_shown(self) -> None:
+        title = engine_text._("Legacy")
+        with mock.patch.object(Reader, "gettext", lambda _reader, message: self.marked(message)):
+            label = models.said_lazily(title)
+            self.assertEqual(str(label), "Legacy")
+            with translation.override("fr"):
+                self.assertEqual(str(label), "[fr] Legacy")

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.functional import lazy
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.games import GAMES
@@ -26,6 +26,7 @@ YU = "yu"
 
 
 def _said(value: Value) -> str:
+    """``value`` in the active language (campaigns.language imports this module)."""
     from campaigns.language import said
 
     return said(value)
@@ -284,8 +285,8 @@ class TableSeat(models.Model):
         if self.user is not None:
             return self.user.get_username()
         if self.bot:
-            return gettext_now("{bot} bot {number}").format(bot=self.bot.capitalize(), number=self.number + 1)
-        return gettext_now("Open seat {number}").format(number=self.number + 1)
+            return gettext("{bot} bot {number}").format(bot=self.bot.capitalize(), number=self.number + 1)
+        return gettext("Open seat {number}").format(number=self.number + 1)
 
 
 class Profile(models.Model):

@@ -179,7 +179,7 @@ class SaidTestCase(BaseTestCase):
                 self.assertEqual(tables._reason(ValueError("plain text")), "plain text")
 
     def test_the_log_keeps_who_moved_in_the_site_s_language(self) -> None:
-        with mock.patch.object(models, "gettext_now", self.marked), translation.override("fr"):
+        with mock.patch.object(models, "gettext", self.marked), translation.override("fr"):
             table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "random"])
             self.assertEqual(TableSeat.objects.get(campaign=table, number=1).name, "[fr] Random bot 2")
         bys = set(GameAction.objects.filter(game__campaign=table, seat=1).values_list("by", flat=True))

@@ -8,8 +8,12 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from campaigns.models import Campaign, GameAction, Role, TableSeat
+from campaigns.language import said
+from campaigns.models import DIFFICULTY_NAMES, Campaign, GameAction, Role, TableSeat, said_lazily
 from campaigns.tables import OPEN
 from engine.games import GAMES
 from engine.yu import Action, MalformedAction
@@ -19,10 +23,16 @@ from engine.yu.difficulty import Difficulty
 class CampaignForm(forms.ModelForm[Campaign]):
     name = forms.CharField(
         max_length=80,
-        widget=forms.TextInput(attrs={"placeholder": "e.g. The Yellow River", "autocomplete": "off"}),
+        label=gettext_lazy("Name"),
+        widget=forms.TextInput(
+            attrs={"placeholder": gettext_lazy("e.g. The Yellow River"), "autocomplete": "off"}
+        ),
     )
     difficulty = forms.TypedChoiceField(
-        choices=[(d.value, f"{d.value.capitalize()}: {d.describe}") for d in Difficulty],
+        label=gettext_lazy("Difficulty"),
+        choices=[
+            (d.value, format_lazy("{}: {}", DIFFICULTY_NAMES[d], said_lazily(d.describe))) for d in Difficulty
+        ],
         coerce=Difficulty,
         initial=Difficulty.STANDARD.value,
         required=False,
@@ -40,7 +50,7 @@ class CampaignForm(forms.ModelForm[Campaign]):
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
         if not name:
-            raise forms.ValidationError("Give the campaign a name.")
+            raise forms.ValidationError(_("Give the campaign a name."))
         return name
 
 
@@ -67,15 +77,15 @@ class ActionForm(forms.Form):
 class InviteForm(forms.Form):
     role = forms.ChoiceField(
         choices=(
-            (Role.WATCH, "Watch: see the board as it is played, and its log"),
-            (Role.PLAY, "Play: take actions and undo them too; at a table, take an open seat"),
+            (Role.WATCH, gettext_lazy("Watch: see the board as it is played, and its log")),
+            (Role.PLAY, gettext_lazy("Play: take actions and undo them too; at a table, take an open seat")),
         ),
         initial=Role.WATCH,
         widget=forms.RadioSelect,
-        label="The friend may",
+        label=gettext_lazy("The friend may"),
     )
     single_use = forms.BooleanField(
-        required=False, label="One person only (the link stops working once used)"
+        required=False, label=gettext_lazy("One person only (the link stops working once used)")
     )
 
 
@@ -92,7 +102,7 @@ class RoleForm(forms.Form):
 class DeleteForm(forms.Form):
     """Deleting asks for the campaign's name, typed out."""
 
-    name = forms.CharField(max_length=80, label="Type the campaign's name to delete it")
+    name = forms.CharField(max_length=80, label=gettext_lazy("Type the campaign's name to delete it"))
 
     def __init__(self, campaign: Campaign, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -102,18 +112,21 @@ class DeleteForm(forms.Form):
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
         if name != self.campaign.name:
-            raise forms.ValidationError("That is not this campaign's name: nothing was deleted.")
+            raise forms.ValidationError(_("That is not this campaign's name: nothing was deleted."))
         return name
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="Campaign or table file", help_text="A .json file saved with “Save a copy”.")
+    file = forms.FileField(
+        label=gettext_lazy("Campaign or table file"),
+        help_text=gettext_lazy("A .json file saved with “Save a copy”."),
+    )
 
 
 class TokenForm(forms.Form):
     """An invite link's token, as the link's page posts it or as pasted by hand."""
 
-    token = forms.CharField(max_length=2000, label="Invite link")
+    token = forms.CharField(max_length=2000, label=gettext_lazy("Invite link"))
 
     def clean_token(self) -> str:
         """The token alone, from the whole link or from what follows its ``#``."""
@@ -141,13 +154,21 @@ class TableForm(forms.Form):
 
     name = forms.CharField(
         max_length=80,
-        widget=forms.TextInput(attrs={"placeholder": "e.g. Friday numbers", "autocomplete": "off"}),
+        label=gettext_lazy("Table name"),
+        widget=forms.TextInput(
+            attrs={"placeholder": gettext_lazy("e.g. Friday numbers"), "autocomplete": "off"}
+        ),
     )
-    game = forms.ChoiceField(choices=[(name, rules.title) for name, rules in GAMES.items()])
-    friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label="Seats for friends")
-    bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label="Bots")
+    game = forms.ChoiceField(
+        label=gettext_lazy("Game"),
+        choices=[(name, said_lazily(rules.title)) for name, rules in GAMES.items()],
+    )
+    friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label=gettext_lazy("Seats for friends"))
+    bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label=gettext_lazy("Bots"))
     bot = forms.ChoiceField(
-        choices=[(STRONG, "Playing well"), ("random", "Playing at random")], initial=STRONG
+        label=gettext_lazy("How the bots play"),
+        choices=[(STRONG, gettext_lazy("Playing well")), ("random", gettext_lazy("Playing at random"))],
+        initial=STRONG,
     )
     request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
@@ -158,7 +179,7 @@ class TableForm(forms.Form):
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
         if not name:
-            raise forms.ValidationError("Give the table a name.")
+            raise forms.ValidationError(_("Give the table a name."))
         return name
 
     def clean(self) -> dict[str, Any]:
@@ -169,7 +190,9 @@ class TableForm(forms.Form):
             if seats not in game.seats:
                 most = game.seats.stop - 1
                 raise forms.ValidationError(
-                    f"A table of {game.title} has {game.seats.start} to {most} seats, yours included."
+                    _("A table of {game} has {least} to {most} seats, yours included.").format(
+                        game=said(game.title), least=game.seats.start, most=most
+                    )
                 )
         return data
 
@@ -193,7 +216,7 @@ class TableActionForm(forms.Form):
 class SeatForm(forms.Form):
     """The owner's word on one seat of a table: open it, or give it to a bot or to someone let in."""
 
-    to = forms.ChoiceField(label="Who sits here")
+    to = forms.ChoiceField(label=gettext_lazy("Who sits here"))
 
     def __init__(
         self, *args: Any, bots: Sequence[str] = (), users: Sequence[User] = (), **kwargs: Any
@@ -203,8 +226,8 @@ class SeatForm(forms.Form):
         to = self.fields["to"]
         assert isinstance(to, forms.ChoiceField)
         to.choices = [
-            (OPEN, "Open, for a friend with a link"),
-            *((_bot_choice(name), f"{name.capitalize()} bot") for name in bots),
+            (OPEN, _("Open, for a friend with a link")),
+            *((_bot_choice(name), _("{bot} bot").format(bot=name.capitalize())) for name in bots),
             *((key, u.get_username()) for key, u in self.users.items()),
         ]
 

@@ -13,13 +13,34 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from engine.games import GAMES
+from engine.text import Value
 from engine.yu.difficulty import Difficulty
 
 YU = "yu"
 """The solo campaign game, with its own board; every other game is played at a table of seats."""
-GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, str(rules.title)) for name, rules in GAMES.items())]
+
+
+def _said(value: Value) -> str:
+    """``value`` in the active language (campaigns.language imports this module)."""
+    from campaigns.language import said
+
+    return said(value)
+
+
+said_lazily = lazy(_said, str)
+"""A game's message or content text, said in the language active when it is shown."""
+GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, said_lazily(rules.title)) for name, rules in GAMES.items())]
+DIFFICULTY_NAMES = {
+    Difficulty.GENTLE: _("Gentle"),
+    Difficulty.STANDARD: _("Standard"),
+    Difficulty.HARD: _("Hard"),
+}
+"""Each level's name, as the player reads it."""
 SEED_LIMIT = 2**31
 KEPT_FOR = timedelta(days=7)
 """How long a deleted campaign can be restored before ``purgecampaigns`` removes it."""
@@ -32,10 +53,10 @@ def new_seed() -> int:
 
 class Campaign(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        BETWEEN = "between", "Between games"
-        WON = "won", "Campaign won"
-        LOST = "lost", "Campaign lost"
+        PLAYING = "playing", _("Playing")
+        BETWEEN = "between", _("Between games")
+        WON = "won", _("Campaign won")
+        LOST = "lost", _("Campaign lost")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="campaigns")
     code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
@@ -46,7 +67,7 @@ class Campaign(models.Model):
     seed = models.BigIntegerField(default=new_seed)
     difficulty = models.CharField(
         max_length=16,
-        choices=[(d.value, d.value.capitalize()) for d in Difficulty],
+        choices=[(d.value, DIFFICULTY_NAMES[d]) for d in Difficulty],
         default=Difficulty.STANDARD.value,
         help_text="Chosen when the campaign starts; every run of it is played at it.",
     )
@@ -142,8 +163,8 @@ class Role(models.TextChoices):
     """What a friend may do in a campaign shared with them (the owner may do everything),
     from the least to the most."""
 
-    WATCH = "watch", "watcher"
-    PLAY = "play", "player"
+    WATCH = "watch", _("watcher")
+    PLAY = "play", _("player")
 
     @classmethod
     def least(cls, a: str, b: str) -> Role:
@@ -165,9 +186,9 @@ class Membership(models.Model):
     """
 
     class Status(models.TextChoices):
-        IN = "in", "in"
-        LEFT = "left", "left"
-        REMOVED = "removed", "removed by the owner"
+        IN = "in", _("in")
+        LEFT = "left", _("left")
+        REMOVED = "removed", _("removed by the owner")
 
     campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
@@ -264,8 +285,8 @@ class TableSeat(models.Model):
         if self.user is not None:
             return self.user.get_username()
         if self.bot:
-            return f"{self.bot.capitalize()} bot {self.number + 1}"
-        return f"Open seat {self.number + 1}"
+            return gettext("{bot} bot {number}").format(bot=self.bot.capitalize(), number=self.number + 1)
+        return gettext("Open seat {number}").format(number=self.number + 1)
 
 
 class Profile(models.Model):

@@ -29,6 +29,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from campaigns import store, tables
 from campaigns.models import KEPT_FOR, YU, Campaign, Invite, Membership, Role
@@ -43,9 +44,9 @@ RIGHTS: dict[str, frozenset[str]] = {
     Role.WATCH: frozenset({"view", "leave"}),
 }
 REFUSED = {
-    "act": "You are watching this campaign: only its owner and players take actions.",
-    "own": "Only the owner of this campaign can do that.",
-    "leave": "This is your own campaign: you can delete it, not leave it.",
+    "act": gettext_lazy("You are watching this campaign: only its owner and players take actions."),
+    "own": gettext_lazy("Only the owner of this campaign can do that."),
+    "leave": gettext_lazy("This is your own campaign: you can delete it, not leave it."),
 }
 
 
@@ -166,15 +167,26 @@ def create_invite(campaign: Campaign, by: User, role: str, single_use: bool) -> 
 class Unusable(Enum):
     """Why a link lets nobody in, with the HTTP status and the sentence the page shows."""
 
-    FORGED = (404, "This invite link is not valid. Check that you copied all of it, or ask for a new one.")
-    REVOKED = (410, "This invite link was withdrawn by the owner of the campaign. Ask them for a new one.")
-    USED_UP = (410, "This invite link was for one person and has already been used. Ask for a new one.")
+    FORGED = (
+        404,
+        gettext_noop("This invite link is not valid. Check that you copied all of it, or ask for a new one."),
+    )
+    REVOKED = (
+        410,
+        gettext_noop("This invite link was withdrawn by the owner of the campaign. Ask them for a new one."),
+    )
+    USED_UP = (
+        410,
+        gettext_noop("This invite link was for one person and has already been used. Ask for a new one."),
+    )
     REMOVED = (
         403,
-        "The owner took you out of this campaign after this link was made, so it no longer lets you "
-        "in. Ask them for a new one.",
+        gettext_noop(
+            "The owner took you out of this campaign after this link was made, so it no longer lets you "
+            "in. Ask them for a new one."
+        ),
     )
-    DELETED = (410, "The campaign this link led to was deleted by its owner.")
+    DELETED = (410, gettext_noop("The campaign this link led to was deleted by its owner."))
 
     @property
     def status(self) -> int:
@@ -182,7 +194,8 @@ class Unusable(Enum):
 
     @property
     def sentence(self) -> str:
-        return self.value[1]
+        """The sentence, in the reader's language."""
+        return gettext(self.value[1])
 
 
 class InviteRefused(Exception):

@@ -17,6 +17,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store, tables
@@ -26,7 +28,7 @@ from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
 from campaigns.views import CSRF_SLOT, _home
 
-STALE = "The table had moved on since you saw it. Here it is as it stands now."
+STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")
 
 
 def _user(request: HttpRequest) -> User | None:
@@ -36,7 +38,7 @@ def _user(request: HttpRequest) -> User | None:
 def _table_seat(request: HttpRequest, code: UUID, fields: tuple[str, ...] = ()) -> Seat:
     seat = campaign_for(request, code, "view", fields)
     if seat.campaign.game == YU:
-        raise PermissionDenied("This is a campaign of Legacy of Yu, not a table.")
+        raise PermissionDenied(_("This is a campaign of Legacy of Yu, not a table."))
     return seat
 
 
@@ -67,6 +69,7 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "me": seats[mine] if mine is not None else None,
         "over": table.over,
         "winners": len(winners),
+        "winner_names": [s["name"] for s in seats if s["won"]],
         "unit": board.rules.unit,
         "finished": board.finished,
         "story": story,
@@ -85,7 +88,9 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "log": [
             {
                 **event,
-                "who": action.by or f"Seat {event['seat'] + 1}" if event.get("seat") is not None else "",
+                "who": action.by or _("Seat {number}").format(number=event["seat"] + 1)
+                if event.get("seat") is not None
+                else "",
             }
             for action in board.log
             for event in reversed(action.events)
@@ -140,7 +145,7 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
     user = _user(request)
     form = TableActionForm(request.POST)
     if user is None or not form.is_valid():
-        return _fresh(request, seat, "That was not a move.", 400)
+        return _fresh(request, seat, _("That was not a move."), 400)
     data = form.cleaned_data
 
     def move() -> None:
@@ -155,9 +160,11 @@ def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
     form = VersionForm(request.POST)
     if tables.seat_number(seat.campaign, _user(request)) is None and not seat.owns:
-        return _fresh(request, seat, "Only the players in its seats and its owner deal the next game.", 403)
+        return _fresh(
+            request, seat, _("Only the players in its seats and its owner deal the next game."), 403
+        )
     if not form.is_valid():
-        return _fresh(request, seat, "That was not a request for the next game.", 400)
+        return _fresh(request, seat, _("That was not a request for the next game."), 400)
     return _answer(request, seat, lambda: tables.next_game(seat.campaign, form.cleaned_data["version"]))
 
 
@@ -168,7 +175,7 @@ def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> Http
     except tables.NotSeated as exc:
         return _fresh(request, seat, str(exc), 403)
     except store.Stale:
-        return _fresh(request, seat, STALE, 409)
+        return _fresh(request, seat, _(STALE), 409)
     except store.Refused as exc:
         return _fresh(request, seat, str(exc), 400)
     return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(seat.campaign)

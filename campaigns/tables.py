@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from campaigns.language import said
 from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
@@ -23,6 +26,7 @@ from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
+from engine.text import Msg, Name
 
 RECENT = 8
 """How many of the game's last moves a table's log shows."""
@@ -90,15 +94,27 @@ def create_replayed(
     replay, or when a game before the last did not end."""
     rules = GAMES[game]
     if len(seats) not in rules.seats or seats.count(OWNER) != 1 or not games:
-        raise Refused(f"A table of {rules.title} has {rules.seats.start} to {rules.seats.stop - 1} seats.")
+        raise Refused(
+            _("A table of {game} has {least} to {most} seats.").format(
+                game=said(rules.title), least=rules.seats.start, most=rules.seats.stop - 1
+            )
+        )
     series = Series(seed, len(seats), carried=rules.begin(len(seats)))
     campaign = Campaign(owner=owner, name=name, game=game, seed=seed)
     rows: list[tuple[Game, list[GameAction]]] = []
     for number, log in enumerate(games, 1):
         if rows and not rows[-1][0].outcome:
-            raise Refused(f"Game {number - 1} did not end, yet the file goes on to game {number}.")
+            raise Refused(
+                _("Game {last} did not end, yet the file goes on to game {number}.").format(
+                    last=number - 1, number=number
+                )
+            )
         if rules.games is not None and number > rules.games:
-            raise Refused(f"A series of {rules.title} has {rules.games} games, and the file has more.")
+            raise Refused(
+                _("A series of {game} has {games} games, and the file has more.").format(
+                    game=said(rules.title), games=rules.games
+                )
+            )
         game_seed = series.game_seed(number)
         table = rules.new(game_seed, len(seats), series.carried)
         game_row = Game(campaign=campaign, number=number, seed=game_seed, start=series.to_dict())
@@ -110,7 +126,11 @@ def create_replayed(
                 action = rules.parse(key)
                 events, revealed = rules.apply(table, seat, action)
             except ValueError as exc:
-                raise Refused(f"Game {number}, move {seq} ({key!r}) does not replay: {exc}") from exc
+                raise Refused(
+                    _("Game {number}, move {seq} ({key}) does not replay: {reason}").format(
+                        number=number, seq=seq, key=repr(key), reason=_reason(exc)
+                    )
+                ) from exc
             actions.append(GameAction(seq=seq, seat=seat, key=action.key, events=events, revealed=revealed))
         game_row.state, game_row.version = table.to_dict(), len(actions)
         if table.over:
@@ -155,11 +175,11 @@ def act(campaign: Campaign, user: User, key: str, version: int, moment: str | No
         board = _locked(campaign, version, lambda b: _same_moment(b, user, moment))
         seat = board.seat_of(user)
         if seat is None:
-            raise NotSeated("You are watching this table: only the players in its seats place numbers.")
+            raise NotSeated(_("You are watching this table: only the players in its seats place numbers."))
         try:
             _play(board, [(seat, board.rules.parse(key))])
         except ValueError as exc:
-            raise Refused(said(getattr(exc, "msg", str(exc)))) from exc
+            raise Refused(_reason(exc)) from exc
         _save(board)
         _moved(board.campaign)
 
@@ -169,9 +189,11 @@ def next_game(campaign: Campaign, version: int) -> None:
     with transaction.atomic():
         board = _locked(campaign, version)
         if not board.table.over:
-            raise Refused("This game is still being played.")
+            raise Refused(_("This game is still being played."))
         if board.finished:
-            raise Refused(f"The series' {board.rules.games} games are played: it is over.")
+            raise Refused(
+                _("The series' {games} games are played: it is over.").format(games=board.rules.games)
+            )
         _deal(board.campaign, board.seats, board.series)
         _moved(board.campaign)
 
@@ -207,6 +229,18 @@ def leave_seat(campaign: Campaign, user: User) -> None:
             _bump(campaign)
 
 
+def _reason(exc: Exception) -> str:
+    """Why the game refused a move, in the reader's language: the message it raised, or its text."""
+    value = exc.args[0] if len(exc.args) == 1 else None
+    return said(value) if isinstance(value, Msg | Name) else str(exc)
+
+
+def _stored_name(seat: TableSeat) -> str:
+    """Who plays ``seat``, as the log keeps it: in the site's language, whoever made the move."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return seat.name
+
+
 Given = str | User
 """Who a seat goes to: :data:`OPEN`, a bot's name, or a user."""
 
@@ -229,20 +263,22 @@ def give_seat(campaign: Campaign, number: int, to: Given) -> None:
     with transaction.atomic():
         seats = _seats_locked(campaign)
         if number not in range(len(seats)):
-            raise Refused(f"This table has no seat {number + 1}.")
+            raise Refused(_("This table has no seat {number}.").format(number=number + 1))
         seat = seats[number]
         rules = GAMES[campaign.game]
         if isinstance(to, User):
             if to.pk not in {u.pk for u in candidates(campaign)}:
                 who = to.get_username()
-                raise Refused(f"{who} cannot sit here: only players let in sit, one seat each.")
+                raise Refused(
+                    _("{who} cannot sit here: only players let in sit, one seat each.").format(who=who)
+                )
             seat.user, seat.bot = to, ""
         elif to == OPEN:
             seat.user, seat.bot = None, ""
         elif to in rules.bots:
             seat.user, seat.bot = None, to
         else:
-            raise Refused(f"{rules.title} has no bot called {to}.")
+            raise Refused(_("{game} has no bot called {bot}.").format(game=said(rules.title), bot=to))
         seat.save(update_fields=["user", "bot"])
         board = load(Campaign.objects.get(pk=campaign.pk))
         if not board.table.over:
@@ -328,7 +364,7 @@ def _play(board: TableBoard, moves: list[tuple[int, Move]]) -> None:
                 game=board.game_row,
                 seq=seq,
                 seat=seat,
-                by=board.seats[seat].name,
+                by=_stored_name(board.seats[seat]),
                 key=action.key,
                 events=events,
                 revealed=revealed,

@@ -22,8 +22,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import store, tables
+from campaigns.language import said
 from campaigns.models import Campaign
 from engine.games import GAMES
 from engine.yu import base
@@ -101,26 +103,34 @@ def export_table(campaign: Campaign) -> dict[str, Any]:
 def read(raw: bytes) -> Saved | SavedTable:
     """The file's contents, or BadFile with what is wrong with it."""
     if len(raw) > MAX_BYTES:
-        raise BadFile(f"The file is larger than {MAX_BYTES // 1_000_000} MB: it is not a campaign file.")
+        raise BadFile(
+            _("The file is larger than {mb} MB: it is not a campaign file.").format(mb=MAX_BYTES // 1_000_000)
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BadFile("The file is not a campaign file (it is not JSON text).") from None
+        raise BadFile(_("The file is not a campaign file (it is not JSON text).")) from None
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, TABLE_FORMAT):
-        raise BadFile("The file is not a campaign or table file of this site.")
+        raise BadFile(_("The file is not a campaign or table file of this site."))
     if data.get("version") != VERSION:
         raise BadFile(
-            f"The file is in version {data.get('version')!r} of the format; this site reads {VERSION}."
+            _("The file is in version {theirs} of the format; this site reads {ours}.").format(
+                theirs=repr(data.get("version")), ours=VERSION
+            )
         )
     name, seed = _name(data), _seed(data)
     if data["format"] == TABLE_FORMAT:
         return _table(data, name, seed)
     log, content = data.get("log"), data.get("content")
     if not isinstance(log, list) or not all(isinstance(key, str) for key in log):
-        raise BadFile("The file's log is not a list of actions.")
+        raise BadFile(_("The file's log is not a list of actions."))
     level = data.get("difficulty", Difficulty.STANDARD.value)
     if level not in {d.value for d in Difficulty}:
-        raise BadFile(f"The file's difficulty is not one of {', '.join(d.value for d in Difficulty)}.")
+        raise BadFile(
+            _("The file's difficulty is not one of {levels}.").format(
+                levels=", ".join(d.value for d in Difficulty)
+            )
+        )
     content = content if isinstance(content, str) else ""
     return Saved(name, seed, log, content, Difficulty(level))
 
@@ -128,30 +138,38 @@ def read(raw: bytes) -> Saved | SavedTable:
 def _name(data: dict[str, Any]) -> str:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise BadFile("The file gives the campaign no name.")
+        raise BadFile(_("The file gives the campaign no name."))
     return name.strip()[:NAME_LENGTH]
 
 
 def _seed(data: dict[str, Any]) -> int:
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        raise BadFile(f"The file's seed is not a whole number from 0 to {SEED_LIMIT - 1}.")
+        raise BadFile(
+            _("The file's seed is not a whole number from 0 to {most}.").format(most=SEED_LIMIT - 1)
+        )
     return seed
 
 
 def _table(data: dict[str, Any], name: str, seed: int) -> SavedTable:
     game, seats, games = data.get("game"), data.get("seats"), data.get("games")
     if game not in GAMES:
-        raise BadFile(f"The file's game {game!r} is not one this site plays at tables.")
+        raise BadFile(
+            _("The file's game {game} is not one this site plays at tables.").format(game=repr(game))
+        )
     rules = GAMES[game]
     if not isinstance(seats, list) or not all(s in (PLAYER, tables.OPEN, *rules.bots) for s in seats):
-        raise BadFile(f"The file's seats are not each a player's, an open one or a bot of {rules.title}.")
+        raise BadFile(
+            _("The file's seats are not each a player's, an open one or a bot of {game}.").format(
+                game=said(rules.title)
+            )
+        )
     people = [n for n, s in enumerate(seats) if s in (PLAYER, tables.OPEN)]
     if not people:
-        raise BadFile("The file's table has no seat for you: every seat is a bot's.")
+        raise BadFile(_("The file's table has no seat for you: every seat is a bot's."))
     logs = games if isinstance(games, list) and all(isinstance(log, list) for log in games) else []
     if not logs or not all(_move(m) for log in logs for m in log):
-        raise BadFile("The file's games are not lists of moves, each a seat and a key.")
+        raise BadFile(_("The file's games are not lists of moves, each a seat and a key."))
     given = [s if s in rules.bots else tables.OPEN for s in seats]
     given[people[0]] = tables.OWNER
     return SavedTable(game, name, seed, given, [[(m[0], m[1]) for m in log] for log in logs])
@@ -173,13 +191,12 @@ def bring_back(saved: Saved | SavedTable, owner: User) -> Campaign:
         try:
             return tables.create_replayed(owner, saved.game, saved.name, saved.seed, saved.seats, saved.games)
         except store.Refused as exc:
-            raise BadFile(f"The table does not replay here. {exc}") from exc
+            raise BadFile(_("The table does not replay here. {reason}").format(reason=exc)) from exc
     try:
         return store.create_replayed(owner, saved.name, saved.seed, saved.log, saved.difficulty)
     except (store.Refused, ValueError, KeyError) as exc:
-        played_with = (
-            f" It was played with game content {saved.content}; this site has {base().version}."
-            if saved.content and saved.content != base().version
-            else ""
-        )
-        raise BadFile(f"The campaign does not replay here. {exc}{played_with}") from exc
+        reason = _("The campaign does not replay here. {reason}").format(reason=exc)
+        if saved.content and saved.content != base().version:
+            played_with = _("It was played with game content {theirs}; this site has {ours}.")
+            reason = f"{reason} {played_with.format(theirs=saved.content, ours=base().version)}"
+        raise BadFile(reason) from exc

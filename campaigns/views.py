@@ -20,12 +20,14 @@ from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import date
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -102,7 +104,7 @@ def _user(request: HttpRequest) -> User:
     """The signed-in user (of a view that requires one)."""
     user = request.user
     if not isinstance(user, User):
-        raise PermissionDenied("Sign in first.")
+        raise PermissionDenied(gettext("Sign in first."))
     return user
 
 
@@ -170,7 +172,7 @@ def _next(request: HttpRequest) -> str:
     return reverse("home")
 
 
-TAKEN = "Someone took that username a moment ago; choose another."
+TAKEN = gettext_noop("Someone took that username a moment ago; choose another.")
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -186,7 +188,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 user = form.save()
         except IntegrityError:  # a sign-up with the same name won the race since the form was checked
-            form.add_error("username", TAKEN)
+            form.add_error("username", gettext(TAKEN))
         else:
             login(request, user)
             return redirect(_next(request))
@@ -248,7 +250,9 @@ def delete(request: HttpRequest, code: UUID) -> HttpResponse:
         store.delete(campaign)
         messages.info(
             request,
-            f"“{campaign.name}” was deleted. You can restore it until {campaign.purged_after:%A %-d %B}.",
+            gettext("“{name}” was deleted. You can restore it until {until}.").format(
+                name=campaign.name, until=date(campaign.purged_after, "l j F")
+            ),
         )
         return redirect("home")
     context = {"campaign": campaign, "what": "delete", "form": form, "kept_for": KEPT_FOR.days}
@@ -260,9 +264,10 @@ def delete(request: HttpRequest, code: UUID) -> HttpResponse:
 def restore(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = get_object_or_404(Campaign, code=code, owner=_user(request), deleted__isnull=False)
     if store.restore(campaign):
-        messages.success(request, f"“{campaign.name}” is back.")
+        messages.success(request, gettext("“{name}” is back.").format(name=campaign.name))
         return redirect(campaign)
-    messages.error(request, f"“{campaign.name}” was deleted more than {KEPT_FOR.days} days ago: it is gone.")
+    gone = gettext("“{name}” was deleted more than {days} days ago: it is gone.")
+    messages.error(request, gone.format(name=campaign.name, days=KEPT_FOR.days))
     return redirect("home")
 
 
@@ -290,8 +295,12 @@ def bring_back(request: HttpRequest) -> HttpResponse:
         except transfer.BadFile as exc:
             form.add_error("file", str(exc))
         else:
-            kind = "campaign" if campaign.game == YU else "table"
-            messages.success(request, f"“{campaign.name}” was brought back as a {kind} of yours.")
+            back = (
+                gettext("“{name}” was brought back as a campaign of yours.")
+                if campaign.game == YU
+                else gettext("“{name}” was brought back as a table of yours.")
+            )
+            messages.success(request, back.format(name=campaign.name))
             return redirect(campaign)
     return _home(request, import_form=form, status=400)
 
@@ -652,7 +661,7 @@ def rules(request: HttpRequest) -> HttpResponse:
 def game_rules(request: HttpRequest, game: str) -> HttpResponse:
     """How to play a game of the tables, from its own templates."""
     if game not in GAMES:
-        raise Http404("No such game")
+        raise Http404(gettext("No such game"))
     return render(request, f"{game}/rules.html")
 
 
@@ -718,7 +727,7 @@ def invite(request: HttpRequest, code: UUID) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         return _members_page(request, seat, form, status=400)
-    _, token = sharing.create_invite(
+    _invite, token = sharing.create_invite(
         seat.campaign, _user(request), form.cleaned_data["role"], form.cleaned_data["single_use"]
     )
     response = redirect("members", seat.campaign.code)
@@ -772,11 +781,13 @@ def table_seat(request: HttpRequest, code: UUID, number: int) -> HttpResponse:
     """The owner opens a seat of a table, or gives it to a bot or to someone let in to play."""
     seat = campaign_for(request, code, "own")
     if seat.campaign.game == YU:
-        raise Http404("A campaign of Legacy of Yu has no seats.")
+        raise Http404(gettext("A campaign of Legacy of Yu has no seats."))
     users = tables.candidates(seat.campaign)
     form = SeatForm(request.POST, bots=GAMES[seat.campaign.game].bots, users=users)
     if not form.is_valid():
-        return _members_page(request, seat, status=400, notice="Nobody by that name can take this seat.")
+        return _members_page(
+            request, seat, status=400, notice=gettext("Nobody by that name can take this seat.")
+        )
     try:
         tables.give_seat(seat.campaign, number, form.cleaned_data["to"])
     except store.Refused as exc:
@@ -792,7 +803,7 @@ def leave(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = campaign_for(request, code, "leave").campaign
     if request.method == "POST":
         sharing.leave(campaign, _user(request))
-        messages.info(request, f"You left {campaign.name}.")
+        messages.info(request, gettext("You left {name}.").format(name=campaign.name))
         return redirect("home")
     return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "leave"})
 
@@ -844,14 +855,24 @@ def join(request: HttpRequest) -> HttpResponse:
         return _invite_refused(request, exc)
     del request.session[INVITE]
     if outcome is sharing.Joined.OWNER:
-        messages.info(request, "This is your own campaign: the link is for your friends.")
+        messages.info(request, gettext("This is your own campaign: the link is for your friends."))
     elif outcome is sharing.Joined.ALREADY and member is not None:
-        messages.info(request, f"You are already in this campaign, as a {member.get_role_display()}.")
+        already = (
+            gettext("You are already in this campaign, as a player.")
+            if member.role == Role.PLAY
+            else gettext("You are already in this campaign, as a watcher.")
+        )
+        messages.info(request, already)
     elif member is not None:
-        messages.success(request, f"You joined {campaign.name} as a {member.get_role_display()}.")
+        joined = (
+            gettext("You joined {name} as a player.")
+            if member.role == Role.PLAY
+            else gettext("You joined {name} as a watcher.")
+        )
+        messages.success(request, joined.format(name=campaign.name))
     playing = campaign.game != YU and member is not None and member.role == Role.PLAY
     if playing and tables.take_seat(campaign, request.user) is None:
-        messages.info(request, "Every seat at this table is taken: you watch it.")
+        messages.info(request, gettext("Every seat at this table is taken: you watch it."))
     return redirect(campaign)
 
 

@@ -256,6 +256,15 @@ class StreamTestCase(TransactionTestCase):
             assert data is not None
             self.assertIn(b'"' + watcher.token + b'"', data)
 
+    async def test_a_stream_keeps_the_language_of_the_page_that_opened_it(self) -> None:
+        await self.async_client.aforce_login(self.carol)
+        r = await self.async_client.get(self.url, {"seen": "0.watch"}, headers={"Accept-Language": "fr"})
+        stream: AsyncIterator[bytes] = aiter(r.streaming_content)  # type: ignore[arg-type]
+        self.assertEqual(await self.next(stream), b"retry: 2000\n\n")
+        [watcher] = events.hub().boards[self.campaign.pk]
+        self.assertEqual(watcher.language, "fr")
+        await self.leave(stream)
+
 
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 class TableStreamTestCase(TransactionTestCase):

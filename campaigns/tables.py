@@ -26,7 +26,7 @@ from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
-from engine.text import Msg, Name
+from engine.text import Msg
 
 RECENT = 8
 """How many of the game's last moves a table's log shows."""
@@ -230,9 +230,9 @@ def leave_seat(campaign: Campaign, user: User) -> None:
 
 
 def _reason(exc: Exception) -> str:
-    """Why the game refused a move, in the reader's language: the message it raised, or its text."""
-    value = exc.args[0] if len(exc.args) == 1 else None
-    return said(value) if isinstance(value, Msg | Name) else str(exc)
+    """Why the game refused a move, in the reader's language: its message, or else its text."""
+    msg = getattr(exc, "msg", None)
+    return said(msg) if isinstance(msg, Msg) else str(exc)
 
 
 def _stored_name(seat: TableSeat) -> str:

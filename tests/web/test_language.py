@@ -13,6 +13,7 @@ from campaigns import models, tables
 from campaigns.language import Reader
 from campaigns.models import GameAction, Profile, TableSeat
 from engine import text as engine_text
+from engine.legacy.actions import IllegalAction
 
 from .base import PASSWORD, BaseTestCase
 
@@ -171,7 +172,7 @@ class SaidTestCase(BaseTestCase):
         return f"[fr] {message}" if translation.get_language() == "fr" else message
 
     def test_a_move_refused_with_a_game_s_message_is_said_in_the_reader_s_language(self) -> None:
-        refusal = ValueError(engine_text._("There is no seat {number}", number=4))
+        refusal = IllegalAction(engine_text._("There is no seat {number}", number=4))
         with mock.patch.object(Reader, "gettext", lambda _reader, message: self.marked(message)):
             self.assertEqual(tables._reason(refusal), "There is no seat 4")
             with translation.override("fr"):

@@ -16,7 +16,7 @@ from jinja2 import ChainableUndefined, Environment, FileSystemLoader
 from markupsafe import Markup
 
 from campaigns.language import said
-from campaigns.templatetags.yu import item, item_name, items, pay, role, worker
+from campaigns.templatetags.yu import food_name, item, item_name, items, pay, role, worker
 
 
 class BoardTemplates(Environment):
@@ -57,7 +57,13 @@ environment = BoardTemplates(
 )
 environment.globals.update(url=url, worker=worker, item=item, pay=pay, _=gettext)
 environment.filters.update(
-    items=items, item_name=item_name, role=role, pluralize=pluralize, title=title, say=said
+    items=items,
+    item_name=item_name,
+    food_name=food_name,
+    role=role,
+    pluralize=pluralize,
+    title=title,
+    say=said,
 )
 
 

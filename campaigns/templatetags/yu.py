@@ -16,7 +16,7 @@ from django import template
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_noop
 
 from campaigns.language import said
 from engine.yu import words
@@ -28,25 +28,25 @@ P = ParamSpec("P")
 
 LETTERS = {"white": "W", "red": "R", "blue": "B", "black": "K", "yellow": "Y"}
 ROLES = {
-    "white": gettext_lazy("Labourer"),
-    "red": gettext_lazy("Fighter"),
-    "blue": gettext_lazy("Spearman"),
-    "black": gettext_lazy("Rider"),
-    "yellow": gettext_lazy("Archer"),
+    "white": gettext_noop("Labourer"),
+    "red": gettext_noop("Fighter"),
+    "blue": gettext_noop("Spearman"),
+    "black": gettext_noop("Rider"),
+    "yellow": gettext_noop("Archer"),
 }
 TITLES = {
-    "white": gettext_lazy("White Worker (Labourer)"),
-    "red": gettext_lazy("Red Worker (Fighter)"),
-    "blue": gettext_lazy("Blue Worker (Spearman)"),
-    "black": gettext_lazy("Black Worker (Rider)"),
-    "yellow": gettext_lazy("Yellow Worker (Archer)"),
+    "white": gettext_noop("White Worker (Labourer)"),
+    "red": gettext_noop("Red Worker (Fighter)"),
+    "blue": gettext_noop("Blue Worker (Spearman)"),
+    "black": gettext_noop("Black Worker (Rider)"),
+    "yellow": gettext_noop("Yellow Worker (Archer)"),
 }
 """What a Worker chip says it is, for a tooltip and a screen reader."""
 RESOURCES = {
-    "cowrie": gettext_lazy("Cowrie Shell"),
-    "clay": gettext_lazy("Clay"),
-    "wood": gettext_lazy("Wood"),
-    "provision": gettext_lazy("Provision"),
+    "cowrie": gettext_noop("Cowrie Shell"),
+    "clay": gettext_noop("Clay"),
+    "wood": gettext_noop("Wood"),
+    "provision": gettext_noop("Provision"),
 }
 HARMFUL = (Destroy, Flood, RevealBarbarian)
 """Effects shown in the colour of danger."""
@@ -72,7 +72,7 @@ def _worker(colour: str) -> SafeString:
         '<title>{1}</title><use href="#shape-{0}"></use>'
         '<text x="12" y="16.5" text-anchor="middle">{2}</text></svg>',
         colour,
-        TITLES[colour],
+        gettext(TITLES[colour]),
         LETTERS[colour],
     )
 
@@ -94,7 +94,7 @@ def _resource(name: str) -> SafeString:
         '<svg class="icon res r-{0}" viewBox="0 0 24 24" role="img" aria-label="{1}"><title>{1}</title>'
         '<use href="#res-{0}"></use></svg>',
         name,
-        RESOURCES[name],
+        gettext(RESOURCES[name]),
     )
 
 
@@ -183,10 +183,16 @@ def pay(paid: tuple[tuple[str, int], ...]) -> SafeString:
 @register.filter
 def role(colour: Item | str) -> str:
     """A Worker colour's role: ``"Fighter"`` for red."""
-    return str(ROLES[colour if isinstance(colour, str) else WORKERS[colour]])
+    return gettext(ROLES[colour if isinstance(colour, str) else WORKERS[colour]])
 
 
 @register.filter
 def item_name(value: Item | str) -> str:
     """An item's name in the reader's language: ``"red"``, ``"clay"``."""
     return said(words.name(INDEX[value] if isinstance(value, str) else value))
+
+
+@register.filter
+def food_name(food: str) -> str:
+    """A Food in the reader's language: ``"wheat"``."""
+    return said(words.FOODS[food]) if food in words.FOODS else food

@@ -6,17 +6,9 @@ from __future__ import annotations
 from engine.text import Msg, Name, Value, _, ngettext
 from engine.yu import words
 from engine.yu.actions import Action, Kind, Payment
-from engine.yu.content import Barbarian, BuildingKind, Townsfolk
+from engine.yu.content import Barbarian, Townsfolk
 from engine.yu.items import COWRIE, PROVISION
 from engine.yu.view import BribeView, ChoiceView, View
-
-KINDS = {
-    BuildingKind.FARM: _("farm"),
-    BuildingKind.OUTPOST: _("outpost"),
-    BuildingKind.HUT: _("hut"),
-    BuildingKind.FORTRESS: _("fortress"),
-}
-"""Each kind of building, as a label names it after the building."""
 
 
 def _workers(payment: Payment | None) -> Msg:
@@ -44,7 +36,7 @@ def label(view: View, action: Action) -> Msg:
         site = view.sites[(action.site or 0) - 1]
         said: dict[str, Value] = {
             "building": Name(building.name),
-            "kind": KINDS[building.kind],
+            "kind": words.BUILDINGS[building.kind],
             "site": site.number,
             "workers": _workers(action.payment),
         }

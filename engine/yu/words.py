@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.text import Msg, _, ngettext
+from engine.yu.content import BuildingKind
 from engine.yu.items import ALL_COLOURS, COLOURED, WORKERS, Amount, Cost, colours
 from engine.yu.steps import (
     AddHarvest,
@@ -53,6 +54,15 @@ OUTCOMES: dict[str | None, Msg] = {
     "damage": _("No Townsfolk were left to lose: the game is lost to Damage."),
 }
 NOTHING = _("nothing")
+FOODS = {"meat": _("meat"), "fish": _("fish"), "wheat": _("wheat"), "milk": _("milk")}
+"""Each Food a Townsfolk card gives the settlement (``food`` module), by its key."""
+BUILDINGS = {
+    BuildingKind.FARM: _("farm"),
+    BuildingKind.OUTPOST: _("outpost"),
+    BuildingKind.HUT: _("hut"),
+    BuildingKind.FORTRESS: _("fortress"),
+}
+"""Each kind of building, as a label names it after the building."""
 
 NAMES: tuple[Msg, ...] = (
     _("white"),

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from engine.yu.card_row import SPACES
 from engine.yu.chronicle import Chronicle, Played
 
@@ -92,13 +95,13 @@ def record(chronicle: Chronicle) -> Chart:
     plot = _Plot(len(games), gold)
     chart = Chart(
         "record",
-        "Wins and losses",
-        "After each game, the wins and the losses so far; seven of either end the campaign.",
+        _("Wins and losses"),
+        _("After each game, the wins and the losses so far; seven of either end the campaign."),
         grid=plot.axes(range(0, gold + 1)),
-        legend=(("won", "wins"), ("lost", "losses")),
+        legend=(("won", _("wins")), ("lost", _("losses"))),
     )
-    chart.grid.append(Mark(LEFT, plot.y(gold), "limit", w=PLOT_WIDTH, title="Seven ends the campaign"))
-    for name, css, count in (("Wins", "won", _wins), ("Losses", "lost", _losses)):
+    chart.grid.append(Mark(LEFT, plot.y(gold), "limit", w=PLOT_WIDTH, title=_("Seven ends the campaign")))
+    for name, css, count in ((_("Wins"), "won", _wins), (_("Losses"), "lost", _losses)):
         points = [(LEFT, plot.y(0)), *((plot.x(g.number), plot.y(count(g))) for g in games)]
         chart.lines.append(Line(" ".join(f"{x},{y}" for x, y in points), css, name))
     for g in games:
@@ -108,7 +111,11 @@ def record(chronicle: Chronicle) -> Chart:
                 plot.x(g.number),
                 plot.y(_wins(g) if won else _losses(g)),
                 "won" if won else "lost",
-                title=f"Game {g.number}: {'won' if won else 'lost'} ({g.wins} won, {g.losses} lost)",
+                title=(
+                    _("Game {number}: won ({wins} won, {losses} lost)")
+                    if won
+                    else _("Game {number}: lost ({wins} won, {losses} lost)")
+                ).format(number=g.number, wins=g.wins, losses=g.losses),
                 r=5,
             )
         )
@@ -121,15 +128,16 @@ def barbarians(chronicle: Chronicle) -> Chart:
     plot = _Plot(len(games), SPACES)
     chart = Chart(
         "barbarians",
-        "Barbarians at the worst",
-        "For each game, the most Barbarians the Card Row held at the end of a Round; seven lose the game.",
+        _("Barbarians at the worst"),
+        _("For each game, the most Barbarians the Card Row held at the end of a Round; seven lose the game."),
         grid=plot.axes(range(0, SPACES + 1)),
     )
-    chart.grid.append(Mark(LEFT, plot.y(SPACES), "limit", w=PLOT_WIDTH, title="Seven lose the game"))
+    chart.grid.append(Mark(LEFT, plot.y(SPACES), "limit", w=PLOT_WIDTH, title=_("Seven lose the game")))
     for g in games:
         assert g.summary is not None
         most = g.summary.most_barbarians
-        chart.marks += _bar(plot, g, most, "danger" if most >= SPACES else "barbarians", f"{most} Barbarians")
+        said = ngettext("{n} Barbarian", "{n} Barbarians", most).format(n=most)
+        chart.marks += _bar(plot, g, most, "danger" if most >= SPACES else "barbarians", said)
     return chart
 
 
@@ -139,19 +147,21 @@ def flood(chronicle: Chronicle) -> Chart:
     plot = _Plot(len(games), chronicle.sections)
     chart = Chart(
         "flood",
-        "The Flood at its closest",
-        "For each game, the fewest built Canal sections the Flood still had to cross "
-        "before reaching an unbuilt one; at 0 its next move would lose, and a game lost to it shows a cross.",
+        _("The Flood at its closest"),
+        _(
+            "For each game, the fewest built Canal sections the Flood still had to cross before "
+            "reaching an unbuilt one; at 0 its next move would lose, and a game lost to it shows a cross."
+        ),
         grid=plot.axes(range(0, chronicle.sections + 1)),
     )
     for g in games:
         assert g.summary is not None
         spare = g.summary.closest_flood
         if spare < 0:
-            broke = f"Game {g.number}: the Flood broke through"
+            broke = _("Game {number}: the Flood broke through").format(number=g.number)
             chart.marks.append(Mark(plot.x(g.number), plot.y(0) - 4, "danger", title=broke, text="✕"))
         else:
-            sections = f"{spare} section{'s' if spare != 1 else ''} to spare"
+            sections = ngettext("{n} section to spare", "{n} sections to spare", spare).format(n=spare)
             chart.marks += _bar(plot, g, spare, "flood", sections)
     return chart
 
@@ -159,7 +169,7 @@ def flood(chronicle: Chronicle) -> Chart:
 def _bar(plot: _Plot, g: Played, value: int, css: str, words: str) -> list[Mark]:
     width = min(plot.step * 0.6, 36)
     top = plot.y(value)
-    title = f"Game {g.number}: {words}"
+    title = _("Game {number}: {what}").format(number=g.number, what=words)
     left, height = plot.x(g.number) - width / 2, round(plot.y(0) - top, 1)
     return [
         Mark(left, top, css, title=title, w=round(width, 1), h=height),

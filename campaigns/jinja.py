@@ -16,7 +16,7 @@ from jinja2 import ChainableUndefined, Environment, FileSystemLoader
 from markupsafe import Markup
 
 from campaigns.language import said
-from campaigns.templatetags.yu import item, items, pay, role, worker
+from campaigns.templatetags.yu import food_name, item, item_name, items, pay, role, worker
 
 
 class BoardTemplates(Environment):
@@ -56,7 +56,15 @@ environment = BoardTemplates(
     auto_reload=settings.DEBUG,
 )
 environment.globals.update(url=url, worker=worker, item=item, pay=pay, _=gettext)
-environment.filters.update(items=items, role=role, pluralize=pluralize, title=title, say=said)
+environment.filters.update(
+    items=items,
+    item_name=item_name,
+    food_name=food_name,
+    role=role,
+    pluralize=pluralize,
+    title=title,
+    say=said,
+)
 
 
 def render_region(name: str, context: dict[str, Any]) -> str:

@@ -46,6 +46,7 @@ from campaigns.forms import (
     VersionForm,
 )
 from campaigns.jinja import render_region
+from campaigns.language import said
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role, TableSeat
 from campaigns.presenter import present
 from campaigns.sharing import Seat, board_for, campaign_for
@@ -569,7 +570,7 @@ def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         return _refused(request, board, seat, NO_HINT)
     view = board.game.view()
     moves = [
-        {"key": h.action.key, "label": label(view, h.action), "win": round(100 * h.win)}
+        {"key": h.action.key, "label": said(label(view, h.action)), "win": round(100 * h.win)}
         for h in strong_hint(board.game)
     ]
     Game.objects.filter(pk=board.game_row.pk).update(hints=F("hints") + 1)

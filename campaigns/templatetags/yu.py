@@ -1,49 +1,84 @@
 """Small pictures for the board: Worker chips (a colour, a shape and a letter,
 so no one needs to tell colours apart) and Resource icons, drawn from the SVG
 symbols in ``campaigns/_icons.html``, for the engine's typed costs and effects. The board's
-regions, drawn with Jinja2, call the same functions (:mod:`campaigns.jinja`)."""
+regions, drawn with Jinja2, call the same functions (:mod:`campaigns.jinja`).
+
+Their words (titles, effects without a picture) are said in the reader's language, and
+each language's pictures are kept apart."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 from django import template
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_noop
 
+from campaigns.language import said
 from engine.yu import words
-from engine.yu.items import ALL_COLOURS, COLOURED, ITEMS, WORKERS, Amount, Cost, Item
+from engine.yu.items import ALL_COLOURS, COLOURED, INDEX, ITEMS, WORKERS, Amount, Cost, Item
 from engine.yu.steps import Counted, Destroy, Flood, Gain, Pay, Pick, Read, RevealBarbarian, Step
 
 register = template.Library()
+P = ParamSpec("P")
 
+LETTERS = {"white": "W", "red": "R", "blue": "B", "black": "K", "yellow": "Y"}
 ROLES = {
-    "white": ("W", "Labourer"),
-    "red": ("R", "Fighter"),
-    "blue": ("B", "Spearman"),
-    "black": ("K", "Rider"),
-    "yellow": ("Y", "Archer"),
+    "white": gettext_noop("Labourer"),
+    "red": gettext_noop("Fighter"),
+    "blue": gettext_noop("Spearman"),
+    "black": gettext_noop("Rider"),
+    "yellow": gettext_noop("Archer"),
 }
-RESOURCES = {"cowrie": "Cowrie Shell", "clay": "Clay", "wood": "Wood", "provision": "Provision"}
+TITLES = {
+    "white": gettext_noop("White Worker (Labourer)"),
+    "red": gettext_noop("Red Worker (Fighter)"),
+    "blue": gettext_noop("Blue Worker (Spearman)"),
+    "black": gettext_noop("Black Worker (Rider)"),
+    "yellow": gettext_noop("Yellow Worker (Archer)"),
+}
+"""What a Worker chip says it is, for a tooltip and a screen reader."""
+RESOURCES = {
+    "cowrie": gettext_noop("Cowrie Shell"),
+    "clay": gettext_noop("Clay"),
+    "wood": gettext_noop("Wood"),
+    "provision": gettext_noop("Provision"),
+}
 HARMFUL = (Destroy, Flood, RevealBarbarian)
 """Effects shown in the colour of danger."""
 
 
+def per_language(function: Callable[P, SafeString]) -> Callable[P, SafeString]:
+    """``function`` remembered for each language apart: what it draws holds words."""
+
+    @functools.lru_cache(maxsize=4096)
+    def drawn(language: str | None, args: tuple[Any, ...], kwargs: tuple[tuple[str, Any], ...]) -> SafeString:
+        return function(*args, **dict(kwargs))
+
+    @functools.wraps(function)
+    def in_language(*args: P.args, **kwargs: P.kwargs) -> SafeString:
+        return drawn(translation.get_language(), args, tuple(kwargs.items()))
+
+    return in_language
+
+
 def _worker(colour: str) -> SafeString:
-    letter, role = ROLES[colour]
     return format_html(
-        '<svg class="icon worker w-{0}" viewBox="0 0 24 24" role="img" aria-label="{1} Worker ({2})">'
-        '<title>{1} Worker ({2})</title><use href="#shape-{0}"></use>'
-        '<text x="12" y="16.5" text-anchor="middle">{3}</text></svg>',
+        '<svg class="icon worker w-{0}" viewBox="0 0 24 24" role="img" aria-label="{1}">'
+        '<title>{1}</title><use href="#shape-{0}"></use>'
+        '<text x="12" y="16.5" text-anchor="middle">{2}</text></svg>',
         colour,
-        colour.title(),
-        role,
-        letter,
+        gettext(TITLES[colour]),
+        LETTERS[colour],
     )
 
 
 def _wildcard(kind: str) -> SafeString:
-    label = "any coloured Worker (not White)" if kind == "coloured" else "any Worker"
+    label = gettext("any coloured Worker (not White)") if kind == "coloured" else gettext("any Worker")
     letter = "C" if kind == "coloured" else "?"
     return format_html(
         '<svg class="icon worker w-{0}" viewBox="0 0 24 24" role="img" aria-label="{1}"><title>{1}</title>'
@@ -59,7 +94,7 @@ def _resource(name: str) -> SafeString:
         '<svg class="icon res r-{0}" viewBox="0 0 24 24" role="img" aria-label="{1}"><title>{1}</title>'
         '<use href="#res-{0}"></use></svg>',
         name,
-        RESOURCES[name],
+        gettext(RESOURCES[name]),
     )
 
 
@@ -88,13 +123,17 @@ def _step(step: Step) -> SafeString:
     if isinstance(step, Pick):
         return _count(step.count, _one_of(step.items))
     if isinstance(step, Pay):
-        return format_html('<span class="fx">pay</span> {}', _count(step.count, _picture(step.item)))
+        return format_html(
+            '<span class="fx">{}</span> {}', gettext("pay"), _count(step.count, _picture(step.item))
+        )
     if isinstance(step, Read):
         return format_html(
-            '<span class="fx fx-story" title="Read this Story Book entry">{}</span>', words.step(step)
+            '<span class="fx fx-story" title="{}">{}</span>',
+            gettext("Read this Story Book entry"),
+            said(words.step(step)),
         )
     style = "fx-destroy" if isinstance(step, HARMFUL) else "fx-draw" if isinstance(step, Counted) else ""
-    return format_html('<span class="fx {}">{}</span>', style, words.step(step))
+    return format_html('<span class="fx {}">{}</span>', style, said(words.step(step)))
 
 
 def _amount(amount: Amount) -> SafeString:
@@ -102,22 +141,22 @@ def _amount(amount: Amount) -> SafeString:
 
 
 @register.filter
-@functools.lru_cache(maxsize=4096)
+@per_language
 def items(value: Cost | tuple[Step, ...] | None) -> SafeString:
     """A cost or a list of effects as pictures, with words for what is not an item."""
     if isinstance(value, Cost):
         parts = [_amount(a) for a in value.amounts]
         if value.exhaust:
-            parts.append(format_html('<span class="fx">exhaust {} card from hand</span>', value.exhaust))
+            parts.append(format_html('<span class="fx">{}</span>', said(words.exhaust(value.exhaust))))
     else:
         parts = [_step(step) for step in value or ()]
     if not parts:
-        return format_html('<span class="fx muted">{}</span>', "nothing")
+        return format_html('<span class="fx muted">{}</span>', said(words.NOTHING))
     return format_html_join(" ", "{}", ((p,) for p in parts))
 
 
 @register.simple_tag
-@functools.lru_cache(maxsize=1024)
+@per_language
 def worker(colour: Item | str) -> SafeString:
     """A Worker chip: a colour, or ``any`` / ``coloured`` for a wildcard."""
     if colour in ("any", "coloured"):
@@ -126,7 +165,7 @@ def worker(colour: Item | str) -> SafeString:
 
 
 @register.simple_tag
-@functools.lru_cache(maxsize=1024)
+@per_language
 def item(name: Item | str, count: int | None = None) -> SafeString:
     """One item, with its count when given."""
     if count is None:
@@ -135,7 +174,7 @@ def item(name: Item | str, count: int | None = None) -> SafeString:
 
 
 @register.simple_tag
-@functools.lru_cache(maxsize=1024)
+@per_language
 def pay(paid: tuple[tuple[str, int], ...]) -> SafeString:
     """The Workers a choice pays, as chips."""
     return format_html_join(" ", '<span class="item"><b>{}</b>{}</span>', ((n, _worker(c)) for c, n in paid))
@@ -143,5 +182,17 @@ def pay(paid: tuple[tuple[str, int], ...]) -> SafeString:
 
 @register.filter
 def role(colour: Item | str) -> str:
-    name = colour if isinstance(colour, str) else WORKERS[colour]
-    return ROLES[name][1]
+    """A Worker colour's role: ``"Fighter"`` for red."""
+    return gettext(ROLES[colour if isinstance(colour, str) else WORKERS[colour]])
+
+
+@register.filter
+def item_name(value: Item | str) -> str:
+    """An item's name in the reader's language: ``"red"``, ``"clay"``."""
+    return said(words.name(INDEX[value] if isinstance(value, str) else value))
+
+
+@register.filter
+def food_name(food: str) -> str:
+    """A Food in the reader's language: ``"wheat"``."""
+    return said(words.FOODS[food]) if food in words.FOODS else food

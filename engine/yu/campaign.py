@@ -465,7 +465,7 @@ class Campaign:
 
     def _for_next_game(self, step: Step) -> None:
         self.next_start.append(step)
-        self.changes.append(("start", words.steps((step,))))
+        self.changes.append(("start", str(words.steps((step,)))))
         self._event("start", f"The next game starts with: {words.steps((step,))}.")
 
     def _find(self, step: Find) -> None:

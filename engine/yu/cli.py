@@ -479,7 +479,7 @@ def render(view: View) -> str:
         state = "open" if place.open else f"locked until Canal {trade.opened_by}"
         gets: dict[str, list[str]] = {}
         for option in trade.options:
-            gets.setdefault(words.cost(option.cost), []).append(words.steps(option.gain))
+            gets.setdefault(str(words.cost(option.cost)), []).append(str(words.steps(option.gain)))
         options = " / ".join(f"{give} -> {' or '.join(got)}" for give, got in gets.items())
         add(f"  {trade.number}. {trade.name} [{state}]: {options}")
 
@@ -539,7 +539,7 @@ def render(view: View) -> str:
         add(f"Decision: {prompt(view.decision)}")
     if view.outcome:
         add("")
-        add(words.OUTCOMES[view.outcome])
+        add(str(words.OUTCOMES[view.outcome]))
     return "\n".join(lines)
 
 

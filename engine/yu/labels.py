@@ -3,85 +3,160 @@ list of actions and the board's hint."""
 
 from __future__ import annotations
 
+from engine.text import Msg, Name, Value, _, ngettext
 from engine.yu import words
 from engine.yu.actions import Action, Kind, Payment
 from engine.yu.content import Barbarian, Townsfolk
-from engine.yu.items import ITEMS, WORKERS
+from engine.yu.items import COWRIE, PROVISION
 from engine.yu.view import BribeView, ChoiceView, View
 
 
-def _workers(payment: Payment | None) -> str:
-    return ", ".join(f"{n} {WORKERS[c]}" for c, n in enumerate(payment or ()) if n) or "no Workers"
+def _workers(payment: Payment | None) -> Msg:
+    paid = [words.count(c, n) for c, n in enumerate(payment or ()) if n]
+    return words.joined(paid) if paid else _("no Workers")
 
 
-def label(view: View, action: Action) -> str:
+def label(view: View, action: Action) -> Msg:
     """An action in words, using only what the view shows."""
     kind = action.kind
     if kind in (Kind.PLAY, Kind.DISCARD, Kind.TUCK):
         card = next(c for c in view.hand if c.id == action.card)
+        name = Name(card.name)
         if kind is Kind.PLAY:
-            return f"Play {card.name} for {words.steps(card.play)}"
+            return _("Play {card} for {gain}", card=name, gain=words.steps(card.play))
         if kind is Kind.DISCARD:
-            return f"Discard {card.name} for {words.steps(card.discarded)}"
-        return f"Tuck {card.name} under the board ({words.steps(card.tuck)} every Harvest)"
+            return _("Discard {card} for {gain}", card=name, gain=words.steps(card.discarded))
+        return _("Tuck {card} under the board ({gain} every Harvest)", card=name, gain=words.steps(card.tuck))
     if kind is Kind.CANAL:
-        section = next(s for s in view.river if s.barge)
-        cowrie = section.card.cost.resources[0]
-        paid = _workers(action.payment) + (f" and {cowrie} cowrie" if cowrie else "")
-        return f"Build Canal section {section.space} ({section.card.name}), paying {paid}"
+        return _canal_label(view, action)
     if kind in (Kind.RECRUIT, Kind.DISMISS, Kind.ATTACK):
-        space = view.row[(action.space or 0) - 1]
-        name = space.card.name if space.card else "?"
-        if kind is Kind.RECRUIT:
-            return f"Recruit {name} from space {space.space} for {space.cost} provision"
-        if kind is Kind.DISMISS:
-            gain = words.steps(space.card.play) if isinstance(space.card, Townsfolk) else "?"
-            return f"Dismiss {name} from space {space.space} for {space.cost} provision, gaining {gain}"
-        reward = words.steps(space.card.reward) if isinstance(space.card, Barbarian) else "?"
-        paid = f"{_workers(action.payment)} and {space.cost} provision"
-        return f"Attack {name} on space {space.space} with {paid}, for {reward}"
+        return _row_label(view, action)
     if kind is Kind.BUILD:
         building = next(c.building for c in view.buildings if c.building.id == action.building)
         site = view.sites[(action.site or 0) - 1]
-        covers = f", covering {words.steps(site.covers)}" if site.covers else ""
-        paid = _workers(action.payment)
-        return f"Build {building.name} ({building.kind}) on site {site.number} with {paid}{covers}"
+        said: dict[str, Value] = {
+            "building": Name(building.name),
+            "kind": words.BUILDINGS[building.kind],
+            "site": site.number,
+            "workers": _workers(action.payment),
+        }
+        if site.covers:
+            return _(
+                "Build {building} ({kind}) on site {site} with {workers}, covering {covered}",
+                covered=words.steps(site.covers),
+                **said,
+            )
+        return _("Build {building} ({kind}) on site {site} with {workers}", **said)
     if kind is Kind.HUT:
         hut = view.hut_spaces[(action.space or 0) - 1]
-        colour = _workers(action.payment)[2:]
-        return f"Place a {colour} Worker on Hut space {hut.number} for {words.steps(hut.reward)}"
+        colour = next((words.name(c) for c, n in enumerate(action.payment or ()) if n), "?")
+        return _(
+            "Place a {colour} Worker on Hut space {space} for {reward}",
+            colour=colour,
+            space=hut.number,
+            reward=words.steps(hut.reward),
+        )
     if kind is Kind.TRADE:
         return _trade_label(view, action)
     if kind is Kind.END:
-        return "End your actions for this Round"
+        return _("End your actions for this Round")
     if kind is Kind.PICK:
-        return "Take nothing (none is left)" if action.item is None else f"Take 1 {ITEMS[action.item]}"
+        if action.item is None:
+            return _("Take nothing (none is left)")
+        return _("Take {amount}", amount=words.count(action.item, 1))
     if kind is Kind.BRIBE and isinstance(view.decision, BribeView):
-        band = view.decision.barbarian
-        paid = f" with {_workers(action.payment)}" if action.payment else ""
-        return f"Bribe {band.name} ({words.cost(view.decision.bribe)}){paid}"
+        band = Name(view.decision.barbarian.name)
+        bribe = words.cost(view.decision.bribe)
+        if action.payment:
+            return _(
+                "Bribe {band} ({cost}) with {workers}",
+                band=band,
+                cost=bribe,
+                workers=_workers(action.payment),
+            )
+        return _("Bribe {band} ({cost})", band=band, cost=bribe)
     if kind is Kind.SUFFER and isinstance(view.decision, BribeView):
-        return f"Refuse the bribe and lose {view.decision.damage} Townsfolk from the Ready Pile"
-    if kind is Kind.CHOOSE and isinstance(view.decision, ChoiceView):
-        return f"Choose: {view.decision.labels[(action.option or 0) - 1]}"
-    if kind is Kind.FEED:
-        return (
-            "Feed the settlement from the stores"
-            if action.card is None
-            else f"Feed the settlement with {action.card}"
+        return ngettext(
+            "Refuse the bribe and lose {n} Townsfolk from the Ready Pile",
+            "Refuse the bribe and lose {n} Townsfolk from the Ready Pile",
+            view.decision.damage,
         )
+    if kind is Kind.CHOOSE and isinstance(view.decision, ChoiceView):
+        return _("Choose: {option}", option=Name(view.decision.labels[(action.option or 0) - 1]))
+    if kind is Kind.FEED:
+        if action.card is None:
+            return _("Feed the settlement from the stores")
+        fed = next((Name(c.name) for c in view.hand if c.id == action.card), action.card)
+        return _("Feed the settlement with {card}", card=fed)
     if kind is Kind.LEVEE:
-        return "Raise the levee" + (f" with {_workers(action.payment)}" if action.payment else "")
+        if action.payment:
+            return _("Raise the levee with {workers}", workers=_workers(action.payment))
+        return _("Raise the levee")
     if kind is Kind.FORTUNE:
-        return f"Play the Fortuity card {next(c.name for c in view.fortunes if c.id == action.card)}"
-    return action.key
+        fortune = next(c.name for c in view.fortunes if c.id == action.card)
+        return _("Play the Fortuity card {card}", card=Name(fortune))
+    return Msg("{key}", (("key", action.key),))
 
 
-def _trade_label(view: View, action: Action) -> str:
+def _canal_label(view: View, action: Action) -> Msg:
+    section = next(s for s in view.river if s.barge)
+    said: dict[str, Value] = {
+        "space": section.space,
+        "card": Name(section.card.name),
+        "workers": _workers(action.payment),
+    }
+    cowrie = section.card.cost.resources[0]
+    if cowrie:
+        return _(
+            "Build Canal section {space} ({card}), paying {workers} and {cowrie}",
+            cowrie=words.count(COWRIE, cowrie),
+            **said,
+        )
+    return _("Build Canal section {space} ({card}), paying {workers}", **said)
+
+
+def _row_label(view: View, action: Action) -> Msg:
+    """Recruiting, dismissing or attacking the card on a Card Row space."""
+    space = view.row[(action.space or 0) - 1]
+    card = space.card
+    said: dict[str, Value] = {
+        "card": Name(card.name) if card else "?",
+        "space": space.space,
+        "cost": words.count(PROVISION, space.cost),
+    }
+    if action.kind is Kind.RECRUIT:
+        return _("Recruit {card} from space {space} for {cost}", **said)
+    if action.kind is Kind.DISMISS:
+        gain = words.steps(card.play) if isinstance(card, Townsfolk) else "?"
+        return _("Dismiss {card} from space {space} for {cost}, gaining {gain}", gain=gain, **said)
+    reward = words.steps(card.reward) if isinstance(card, Barbarian) else "?"
+    return _(
+        "Attack {card} on space {space} with {workers} and {cost}, for {reward}",
+        workers=_workers(action.payment),
+        reward=reward,
+        **said,
+    )
+
+
+def _trade_label(view: View, action: Action) -> Msg:
     trade = view.trades[(action.trade or 0) - 1].trade
     option = next(o for o in trade.options if o.item == action.item)
+    gain = words.steps(option.gain)
     if action.card is not None:
         card = next(c for c in view.hand if c.id == action.card)
-        return f"Trade {trade.number}: exhaust {card.name} from your hand for {words.steps(option.gain)}"
-    paid = f" (Workers: {_workers(action.payment)})" if action.payment else ""
-    return f"Trade {trade.number}: give {words.cost(option.cost)}, get {words.steps(option.gain)}{paid}"
+        return _(
+            "Trade {trade}: exhaust {card} from your hand for {gain}",
+            trade=trade.number,
+            card=Name(card.name),
+            gain=gain,
+        )
+    give = words.cost(option.cost)
+    if action.payment:
+        return _(
+            "Trade {trade}: give {cost}, get {gain} (Workers: {workers})",
+            trade=trade.number,
+            cost=give,
+            gain=gain,
+            workers=_workers(action.payment),
+        )
+    return _("Trade {trade}: give {cost}, get {gain}", trade=trade.number, cost=give, gain=gain)

@@ -202,7 +202,7 @@ def food_wanted(g: State) -> str:
 
 
 def outcome_text(outcome: Outcome | None) -> str:
-    return words.OUTCOMES[outcome.value if outcome else None]
+    return str(words.OUTCOMES[outcome.value if outcome else None])
 
 
 # -- small helpers ------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.text import Msg, Name, _, ngettext
 from engine.yu import words
 from engine.yu.content import (
     Barbarian,
@@ -195,16 +196,21 @@ class View:
     """How close the Flood, the Barbarians and Damage are to ending the game."""
 
 
-def prompt(decision: DecisionView) -> str:
+def prompt(decision: DecisionView) -> Msg:
     """What the decision asks, in words."""
     if isinstance(decision, PickView):
-        return f"Choose what to take ({decision.count} to go)."
+        return _("Choose what to take ({n} to go).", n=decision.count)
     if isinstance(decision, ChoiceView):
-        return "The story asks you to choose."
+        return _("The story asks you to choose.")
     if isinstance(decision, BribeView):
-        band = decision.barbarian
-        return f"{band.name} attack: pay {words.cost(decision.bribe)}, or lose {decision.damage} Townsfolk."
-    return "A card came into your hand after Take Actions: play, discard or tuck it now."
+        return ngettext(
+            "{band} attack: pay {cost}, or lose {n} Townsfolk.",
+            "{band} attack: pay {cost}, or lose {n} Townsfolk.",
+            decision.damage,
+            band=Name(decision.barbarian.name),
+            cost=words.cost(decision.bribe),
+        )
+    return _("A card came into your hand after Take Actions: play, discard or tuck it now.")
 
 
 def _decision(g: State) -> DecisionView | None:

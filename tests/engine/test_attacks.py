@@ -32,7 +32,7 @@ def test_suffer_attacks_rulebook_example_destroy_one_or_bribe_one_labourer(
     game: Game, content: Content
 ) -> None:
     band = content.barbarians["b01"]
-    assert band.damage == 1 and band.bribe is not None and words.cost(band.bribe) == "1 white"
+    assert band.damage == 1 and band.bribe is not None and str(words.cost(band.bribe)) == "1 white"
     with_barbarians(game, "b01")
     give(game, white=1)
     game.apply("end")

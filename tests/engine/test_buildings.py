@@ -30,7 +30,7 @@ def materials(g: Game, content: Content, kind: str, times: int = 1) -> Game:
 
 
 def test_building_costs_are_the_rulebooks(content: Content) -> None:
-    costs = {k: words.cost(c) for k, c in content.board.building_costs.items()}
+    costs = {k: str(words.cost(c)) for k, c in content.board.building_costs.items()}
     assert costs == {
         "farm": "1 white, 1 clay, 1 wood",
         "outpost": "1 white, 1 clay, 3 wood",

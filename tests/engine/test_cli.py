@@ -104,7 +104,7 @@ def test_play_a_whole_game_through_stdin() -> None:
         game.apply(action)
     text = run(["play", "--seed", "12"], "\n".join(keys) + "\n")
     assert "Game over after" in text
-    assert words.OUTCOMES[game.outcome] in text
+    assert str(words.OUTCOMES[game.outcome]) in text
     assert "Refused" not in text
 
 

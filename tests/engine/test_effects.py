@@ -77,7 +77,7 @@ def test_pay_terms_that_do_not_parse_say_why(term: str) -> None:
 
 
 def test_pay_is_described_in_words() -> None:
-    assert words.steps((parse_term("pay 2 cowrie"), parse_term("1 wood"))) == "pay 2 cowrie, 1 wood"
+    assert str(words.steps((parse_term("pay 2 cowrie"), parse_term("1 wood")))) == "pay 2 cowrie, 1 wood"
 
 
 def test_pick_waits_for_the_player_to_choose(game: Game) -> None:

@@ -390,7 +390,7 @@ def test_the_view_shows_the_rules_in_play(story: Content) -> None:
     rules = g.view().rules
     assert rules.food_wanted == food_wanted(g) and rules.fed is False
     assert rules.levee_cost == story.board.levee and rules.feed_cost == story.board.feed
-    assert words.cost(rules.levee_cost or Cost()) == "2 white, 2 clay"
+    assert str(words.cost(rules.levee_cost or Cost())) == "2 white, 2 clay"
     assert game_with(story).view().rules.food_wanted is None
 
 

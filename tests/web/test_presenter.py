@@ -88,6 +88,6 @@ class PresenterTestCase(SimpleTestCase):
         game.changed()
         self.assertIn("choose:2", [a.key for a in game.legal_actions()])
         board = present(game, game.options(), campaign.view())
-        self.assertEqual(board["decision"]["prompt"], "The story asks you to choose.")
+        self.assertEqual(str(board["decision"]["prompt"]), "The story asks you to choose.")
         self.assertEqual([m.verb for m in board["decision"]["moves"]], ["Follow the river", "Climb the hill"])
         self.assertIsInstance(game.decision, Choice)  # left as it was

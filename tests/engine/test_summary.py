@@ -64,7 +64,8 @@ def test_the_summary_counts_rounds_canals_barbarians_tucks_and_buildings(game: G
     resolve(game, Flood(1))
     summary = summarize(game)
     assert str(summary.cause) == (
-        "The Flood moved onto unbuilt Canal section 4 during the actions of Round 4, when an effect moved it on."
+        "The Flood moved onto unbuilt Canal section 4 during the actions of Round 4, "
+        "when an effect moved it on."
     )
     assert summary == GameSummary(
         outcome=Outcome.FLOOD,

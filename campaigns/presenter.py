@@ -16,38 +16,52 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.yu import Action, Game, Kind, words
+from engine.text import Msg, Name, _, ngettext
+from engine.yu import Action, Event, Game, Kind, words
 from engine.yu.campaign import CampaignView
 from engine.yu.content import Barbarian, BuildingKind, Content
-from engine.yu.items import ITEMS, WORKERS
+from engine.yu.items import ITEMS, WORKERS, Item
 from engine.yu.moves import Option
 from engine.yu.rules import LEVEE_SPACES
 from engine.yu.state import Phase
+from engine.yu.steps import Gain
 from engine.yu.threats import Risk
 from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
+from engine.yu.words import OUTCOMES
 
 PHASES = {
-    Phase.SETUP: "Setup",
-    Phase.HARVEST: "Harvest",
-    Phase.ACTIONS: "Take Actions",
-    Phase.BARGE: "Return Barge",
-    Phase.ATTACKS: "Suffer Attacks",
-    Phase.REFRESH: "Refresh Card Row",
-    Phase.OVER: "Game over",
+    Phase.SETUP: _("Setup"),
+    Phase.HARVEST: _("Harvest"),
+    Phase.ACTIONS: _("Take Actions"),
+    Phase.BARGE: _("Return Barge"),
+    Phase.ATTACKS: _("Suffer Attacks"),
+    Phase.REFRESH: _("Refresh Card Row"),
+    Phase.OVER: _("Game over"),
 }
 ROUND_STEPS = (Phase.HARVEST, Phase.ACTIONS, Phase.BARGE, Phase.ATTACKS, Phase.REFRESH)
-OUTCOMES = {
-    "won": "Victory",
-    "flood": "Lost to the Flood",
-    "barbarians": "Lost to the Barbarians",
-    "damage": "Lost to Damage",
+BADGES = {
+    "won": _("Victory"),
+    "flood": _("Lost to the Flood"),
+    "barbarians": _("Lost to the Barbarians"),
+    "damage": _("Lost to Damage"),
 }
 KINDS = {
-    BuildingKind.FARM: "Farms",
-    BuildingKind.OUTPOST: "Outposts",
-    BuildingKind.HUT: "Huts",
-    BuildingKind.FORTRESS: "Fortresses",
+    BuildingKind.FARM: _("Farms"),
+    BuildingKind.OUTPOST: _("Outposts"),
+    BuildingKind.HUT: _("Huts"),
+    BuildingKind.FORTRESS: _("Fortresses"),
 }
+LEVELS = {"gentle": _("Gentle"), "standard": _("Standard"), "hard": _("Hard")}
+"""Each difficulty level's name, by its key."""
+KINDS_ONE = {
+    BuildingKind.FARM: _("Farm"),
+    BuildingKind.OUTPOST: _("Outpost"),
+    BuildingKind.HUT: _("Hut"),
+    BuildingKind.FORTRESS: _("Fortress"),
+}
+"""Each kind of building, as one building's kind."""
+Words = Msg | Name | str
+"""What the board shows: a message, a content text, or words that need no saying (an action key)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +69,7 @@ class Choice:
     """One legal action, with what tells it apart from its siblings."""
 
     action: Action
-    label: str = ""
+    label: Words = ""
     risk: Risk | None = None
     """What taking it risks: no undo, or the game."""
 
@@ -73,14 +87,19 @@ class Choice:
 class Move:
     """Something the player may do to one thing on the board."""
 
-    verb: str
+    verb: Words
     choices: list[Choice] = field(default_factory=list)
-    reason: str = ""
+    reason: Msg | None = None
     style: str = ""
 
     @property
     def available(self) -> bool:
         return bool(self.choices)
+
+    @property
+    def ways(self) -> Msg:
+        """How many variants it has, in words."""
+        return ngettext("{n} way", "{n} ways", len(self.choices))
 
     @property
     def single(self) -> Choice | None:
@@ -107,9 +126,9 @@ class Placer:
     def move(
         self,
         target: Action,
-        verb: str,
+        verb: Words,
         style: str = "",
-        label: Callable[[Action], str] | None = None,
+        label: Callable[[Action], Words] | None = None,
         keep: Callable[[Action], bool] | None = None,
     ) -> Move:
         """The move for ``target``: its legal actions (those ``keep`` keeps), or why none."""
@@ -120,7 +139,7 @@ class Placer:
         self.placed.update(actions)
         risk = self.risk
         choices = [Choice(a, label(a) if label else "", risk(a) if risk else None) for a in actions]
-        return Move(verb, choices, option.refusal if self.reasons else "", style)
+        return Move(verb, choices, option.refusal if self.reasons else None, style)
 
     def rest(self) -> list[Move]:
         """Every legal action no place on the board took."""
@@ -132,9 +151,9 @@ def present(
     game: Game,
     options: list[Option],
     story: CampaignView,
-    last_events: list[dict[str, Any]] | None = None,
+    last_events: list[Event] | None = None,
     risk: Callable[[Action], Risk | None] | None = None,
-    cause: str = "",
+    cause: Words = "",
 ) -> dict[str, Any]:
     """Everything the board templates show, from the engine's views and options
     (none for a watcher). ``last_events`` are the events of the last action,
@@ -156,14 +175,17 @@ def present(
         "trades": _trades(view, placer),
         "settlement": _settlement(view, placer, content),
         "rules": _rules(view, placer, story),
-        "end": placer.move(Action(Kind.END), "End actions", "primary"),
+        "end": placer.move(Action(Kind.END), _("End actions"), "primary"),
         "status": _status(view),
-        "outcome_text": words.OUTCOMES[view.outcome] if view.outcome else "",
+        "meters": _meters(view),
+        "outcome_text": OUTCOMES[view.outcome] if view.outcome else "",
         "supply": _supply(view),
         "acting": acting,
         "reading": reading(game, last_events or []),
         "story": story,
         "whats_new": story.whats_new if story.whats_new and not story.game_over else None,
+        "difficulty": LEVELS[story.difficulty.value],
+        "this_game": [page(p.number, p.title, p.text) for p in story.this_game],
     }
     board["other"] = placer.rest()
     board["prompt"] = _prompt(view, between, decision, board["hand"], cause)
@@ -179,30 +201,33 @@ def _prompt(
     between: dict[str, Any] | None,
     decision: dict[str, Any] | None,
     hand: list[dict[str, Any]],
-    cause: str,
+    cause: Words,
 ) -> dict[str, Any]:
     """What the prompt bar asks now, with the moves that answer it (every
     option of a decision, those the player cannot take with the reason)."""
     if between is not None:
         moves = between["moves"] if between["prompt"] else [between["next"]]
         text = between["prompt"] or (
-            "The campaign is over." if between["over"] else "Read what the story says, then go on."
+            _("The campaign is over.") if between["over"] else _("Read what the story says, then go on.")
         )
         return {"text": text, "source": "", "moves": moves, "deciding": True}
     if decision is not None:
-        source = "The Harvest:" if view.phase is Phase.HARVEST else cause
+        source = _("The Harvest:") if view.phase is Phase.HARVEST else cause
         source = source if decision["kind"] in ("pick", "usehand") else ""
         return {"text": decision["prompt"], "source": source, "moves": decision["moves"], "deciding": True}
     if view.outcome:
-        return {"text": words.OUTCOMES[view.outcome], "source": "", "moves": [], "deciding": False}
+        return {"text": OUTCOMES[view.outcome], "source": "", "moves": [], "deciding": False}
     if view.phase is Phase.ACTIONS:
         if hand:
-            cards = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-            text = f"Take your actions: use the {cards} in your hand, then end your actions."
+            text = ngettext(
+                "Take your actions: use the {n} card in your hand, then end your actions.",
+                "Take your actions: use the {n} cards in your hand, then end your actions.",
+                len(hand),
+            )
         else:
-            text = "Take more actions if you can afford them, or end your actions."
+            text = _("Take more actions if you can afford them, or end your actions.")
         return {"text": text, "source": "", "moves": [], "deciding": False}
-    return {"text": "The Round goes on.", "source": "", "moves": [], "deciding": False}
+    return {"text": _("The Round goes on."), "source": "", "moves": [], "deciding": False}
 
 
 STORY_EVENTS = (
@@ -219,19 +244,25 @@ STORY_EVENTS = (
 )
 
 
-def reading(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def reading(game: Game, events: list[Event]) -> list[dict[str, Any]]:
     """What the story said in the last action: entries with their text, and
     the changes it made, in order."""
-    read = []
+    read: list[dict[str, Any]] = []
     for event in events:
-        if event["kind"] not in STORY_EVENTS:
+        if event.kind not in STORY_EVENTS:
             continue
-        entry = game.content.entries.get(event["data"]) if event["kind"] == "entry" else None
+        number = event.data if event.kind == "entry" and isinstance(event.data, int) else None
+        entry = game.content.entries.get(number) if number is not None else None
         if entry is not None:
-            read.append({"kind": "entry", "number": entry.number, "title": entry.title, "text": entry.text})
+            read.append(page(entry.number, entry.title, entry.text, "entry"))
         else:
-            read.append({"kind": event["kind"], "text": event["text"]})
+            read.append({"kind": event.kind, "text": event.msg})
     return read
+
+
+def page(number: int, title: Name | str, text: Name | str, kind: str = "") -> dict[str, Any]:
+    """A Story Book entry as the templates show it: its title and text are the content's."""
+    return {"kind": kind, "number": number, "title": _named(title), "text": _named(text)}
 
 
 def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
@@ -240,15 +271,21 @@ def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
         return None
     labels = story.decision.labels if story.decision else ()
     moves = [
-        placer.move(Action(Kind.CHOOSE, option=n), label, "primary") for n, label in enumerate(labels, 1)
+        placer.move(Action(Kind.CHOOSE, option=n), _named(label), "primary")
+        for n, label in enumerate(labels, 1)
     ]
     return {
-        "prompt": "The story asks you to choose." if story.decision else "",
+        "prompt": _("The story asks you to choose.") if story.decision else "",
         "moves": [m for m in moves if m.available],
-        "next": placer.move(Action(Kind.NEXT), f"Start game {story.game + 1}", "primary"),
+        "next": placer.move(Action(Kind.NEXT), _("Start game {n}", n=story.game + 1), "primary"),
         "over": story.over,
         "ending": story.revealed[-1] if story.revealed and story.game_over else None,
         "summary": story.summary,
+        "final": _(
+            "The campaign ends with {wins} and {losses}.",
+            wins=ngettext("{n} win", "{n} wins", story.wins),
+            losses=ngettext("{n} loss", "{n} losses", story.losses),
+        ),
     }
 
 
@@ -260,15 +297,15 @@ def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
     barbarian: Barbarian | None = None
     if isinstance(decision, PickView):
         for item in decision.items:
-            moves.append(placer.move(Action(Kind.PICK, item=item), f"Take {ITEMS[item]}"))
-        moves.append(placer.move(Action(Kind.PICK), "Take nothing"))
+            moves.append(placer.move(Action(Kind.PICK, item=item), _("Take {what}", what=_one(item))))
+        moves.append(placer.move(Action(Kind.PICK), _("Take nothing")))
     elif isinstance(decision, ChoiceView):
         for n, label in enumerate(decision.labels, 1):
-            moves.append(placer.move(Action(Kind.CHOOSE, option=n), label))
+            moves.append(placer.move(Action(Kind.CHOOSE, option=n), _named(label)))
     elif isinstance(decision, BribeView):
         barbarian = decision.barbarian
-        moves.append(placer.move(Action(Kind.BRIBE), "Pay the bribe", "primary"))
-        suffer = f"Lose {decision.damage} from the Ready Pile"
+        moves.append(placer.move(Action(Kind.BRIBE), _("Pay the bribe"), "primary"))
+        suffer = ngettext("Lose {n} from the Ready Pile", "Lose {n} from the Ready Pile", decision.damage)
         moves.append(placer.move(Action(Kind.SUFFER), suffer, "danger"))
     return {
         "kind": type(decision).__name__.removesuffix("View").lower(),
@@ -279,23 +316,33 @@ def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
     }
 
 
+def _named(label: Name | str) -> Name:
+    """A story option's label: a text of the content."""
+    return label if isinstance(label, Name) else Name(label)
+
+
+def _one(item: Item) -> Msg | str:
+    """One of an item, in words ("1 wood")."""
+    return words.step(Gain(item, 1))
+
+
 def _hand(view: View, placer: Placer, content: Content) -> list[dict[str, Any]]:
     cards = []
     for card in view.hand:
         trades = [
             placer.move(
                 Action(Kind.TRADE, trade=t.trade.number),
-                f"Trade away (trade {t.trade.number})",
+                _("Trade away (trade {trade})", trade=t.trade.number),
                 keep=_of(card.id),
             )
             for t in view.trades
             if any(o.cost.exhaust for o in t.trade.options)
         ]
         moves = [
-            placer.move(Action(Kind.PLAY, card=card.id), "Play", "primary"),
-            placer.move(Action(Kind.DISCARD, card=card.id), "Discard"),
-            placer.move(Action(Kind.TUCK, card=card.id), "Tuck"),
-            placer.move(Action(Kind.FEED, card=card.id), "Feed the settlement"),
+            placer.move(Action(Kind.PLAY, card=card.id), _("Play"), "primary"),
+            placer.move(Action(Kind.DISCARD, card=card.id), _("Discard")),
+            placer.move(Action(Kind.TUCK, card=card.id), _("Tuck")),
+            placer.move(Action(Kind.FEED, card=card.id), _("Feed the settlement")),
             *trades,
         ]
         cards.append({"card": card, "moves": [m for m in moves if m.available]})
@@ -313,18 +360,21 @@ def _row(view: View, placer: Placer) -> list[dict[str, Any]]:
         n = space.space
         moves: list[Move] = []
         if isinstance(space.card, Barbarian):
-            moves.append(placer.move(Action(Kind.ATTACK, space=n), "Attack"))
+            moves.append(placer.move(Action(Kind.ATTACK, space=n), _("Attack")))
         elif space.card is not None:
-            moves.append(placer.move(Action(Kind.RECRUIT, space=n), "Recruit"))
-            dismiss = placer.move(Action(Kind.DISMISS, space=n), "Dismiss")
-            dismiss.reason = ""  # the same as recruiting's
+            moves.append(placer.move(Action(Kind.RECRUIT, space=n), _("Recruit")))
+            dismiss = placer.move(Action(Kind.DISMISS, space=n), _("Dismiss"))
+            dismiss.reason = None  # the same as recruiting's
             moves.append(dismiss)
-        spaces.append({"space": n, "cost": space.cost, "card": space.card, "moves": moves})
+        costs = ngettext(
+            "Space {space} costs {n} Provision", "Space {space} costs {n} Provisions", space.cost, space=n
+        )
+        spaces.append({"space": n, "cost": space.cost, "costs": costs, "card": space.card, "moves": moves})
     return spaces
 
 
 def _river(view: View, placer: Placer) -> dict[str, Any]:
-    canal = placer.move(Action(Kind.CANAL), "Build this section", "primary")
+    canal = placer.move(Action(Kind.CANAL), _("Build this section"), "primary")
     sections = [
         {
             "space": s.space,
@@ -342,6 +392,11 @@ def _river(view: View, placer: Placer) -> dict[str, Any]:
         "built": view.built,
         "shore": view.shore,
         "per_refresh": view.barbarians_per_refresh,
+        "brings": ngettext(
+            "each Refresh brings {n} Barbarian",
+            "each Refresh brings {n} Barbarians",
+            view.barbarians_per_refresh,
+        ),
     }
 
 
@@ -352,9 +407,9 @@ def _trades(view: View, placer: Placer) -> list[dict[str, Any]]:
         options = []
         for option in trade.options:
             if option.cost.exhaust:  # offered on each card in hand
-                move = Move("Trade a card from your hand")
+                move = Move(_("Trade a card from your hand"))
             else:
-                move = placer.move(Action(Kind.TRADE, trade=trade.number, item=option.item), "Trade")
+                move = placer.move(Action(Kind.TRADE, trade=trade.number, item=option.item), _("Trade"))
             options.append({"option": option, "move": move})
         trades.append({"trade": trade, "open": place.open, "options": options})
     return trades
@@ -368,8 +423,12 @@ def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
         building = construction.building
         move = placer.move(
             Action(Kind.BUILD, building=building.id),
-            "Build",
-            label=lambda a: f"Site {a.site}: {words.steps(covers[a.site or 0])}" if len(free) > 1 else "",
+            _("Build"),
+            label=lambda a: (
+                _("Site {site}: {covers}", site=a.site or 0, covers=words.steps(covers[a.site or 0]))
+                if len(free) > 1
+                else ""
+            ),
         )
         entry = {"construction": construction, "building": building, "move": move}
         by_kind.setdefault(building.kind, []).append(entry)
@@ -378,7 +437,7 @@ def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
         # One reason per kind: every building of a kind costs the same.
         reasons = [m["move"].reason for m in members if m["move"].reason]
         for m in members:
-            m["move"].reason = ""
+            m["move"].reason = None
         buildable = any(m["move"].available for m in members)
         kinds.append(
             {
@@ -386,11 +445,11 @@ def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
                 "title": KINDS[kind],
                 "cost": view.building_costs[kind],
                 "buildings": members,
-                "reason": reasons[0] if reasons and not buildable else "",
+                "reason": reasons[0] if reasons and not buildable else None,
             }
         )
     huts = [
-        {"space": space, "move": placer.move(Action(Kind.HUT, space=space.number), "Place")}
+        {"space": space, "move": placer.move(Action(Kind.HUT, space=space.number), _("Place"), label=_placed)}
         for space in view.hut_spaces
     ]
     tucks = view.tuck_spaces
@@ -398,30 +457,54 @@ def _settlement(view: View, placer: Placer, content: Content) -> dict[str, Any]:
         {"number": i + 1, "card": view.tucked[i] if i < len(view.tucked) else None, "open": i < tucks}
         for i in range(max(tucks, len(view.tucked), 5))
     ]
+    down = view.hut_cards_face_down
     return {
+        "kind_names": KINDS_ONE,
         "sites": view.sites,
         "kinds": kinds,
         "huts": huts,
         "tucks": slots,
         "hut_cards_seen": view.hut_cards_seen,
-        "hut_cards_face_down": view.hut_cards_face_down,
+        "hut_cards_face_down": down,
+        "face_down": ngettext("{n} Hut card still face down.", "{n} Hut cards still face down.", down),
     }
+
+
+def _placed(action: Action) -> Msg:
+    """A Hut space's answer: the Worker placed on it."""
+    colour = next(c for c, n in enumerate(action.payment or ()) if n)
+    return _(
+        "Place a {colour} Worker on Hut space {space}",
+        colour=words.mask(1 << colour),
+        space=action.space or 0,
+    )
 
 
 def _rules(view: View, placer: Placer, story: CampaignView) -> dict[str, Any]:
     """The rules the story added, with their actions: feeding, the levee, Fortuity cards."""
     moves = [
-        placer.move(Action(Kind.FEED), "Feed the settlement from the stores"),
-        placer.move(Action(Kind.LEVEE), f"Raise the levee (the Flood goes back up to {LEVEE_SPACES} spaces)"),
+        placer.move(Action(Kind.FEED), _("Feed the settlement from the stores")),
+        placer.move(
+            Action(Kind.LEVEE), _("Raise the levee (the Flood goes back up to {n} spaces)", n=LEVEE_SPACES)
+        ),
         *(
-            placer.move(Action(Kind.FORTUNE, card=c.id), f"Play the Fortuity card {c.name}")
+            placer.move(
+                Action(Kind.FORTUNE, card=c.id), _("Play the Fortuity card {card}", card=Name(c.name))
+            )
             for c in view.fortunes
         ),
     ]
     return {
         "moves": [m for m in moves if m.available],
         "surge": view.rules.surge,
-        "ongoing": story.ongoing,
+        "ongoing": [
+            {
+                "card": beside.card,
+                "games_left": beside.games_left,
+                "left": ngettext("{n} game left", "{n} games left", beside.games_left or 0),
+            }
+            for beside in story.ongoing
+        ],
         "modules": story.modules,
     }
 
@@ -435,17 +518,32 @@ def _status(view: View) -> dict[str, Any]:
             {"name": PHASES[step], "current": i == current, "done": i < current}
             for i, step in enumerate(ROUND_STEPS)
         ],
-        "outcome": OUTCOMES.get(view.outcome or "", ""),
+        "outcome": BADGES.get(view.outcome or "", ""),
         "flood_track": [{"space": i, "flood": view.flood == i, "built": i <= view.built} for i in range(7)],
         "flood_in": ready // 4 + 1,
         "ready": ready,
     }
 
 
+def _meters(view: View) -> dict[str, Any]:
+    """The threat meters' words that count."""
+    flood = view.threats.flood
+    if flood.cards_before:
+        moves = ngettext(
+            "moves after {n} more card (a Harvest draws {draws})",
+            "moves after {n} more cards (a Harvest draws {draws})",
+            flood.cards_before,
+            draws=flood.harvest_draws,
+        )
+    else:
+        moves = _("moves at the next draw (a Harvest draws {draws})", draws=flood.harvest_draws)
+    return {"flood_moves": moves}
+
+
 def _supply(view: View) -> dict[str, Any]:
     """The player's supply and the Main Supply, item by item."""
     return {
-        "workers": [(WORKERS[c], view.have[c]) for c in range(5)],
+        "workers": [(WORKERS[c], view.have[c], words.mask(1 << c)) for c in range(5)],
         "resources": [(ITEMS[i], view.have[i]) for i in range(5, 9)],
         "main": [(ITEMS[i], n) for i, n in enumerate(view.supply)],
     }

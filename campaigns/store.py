@@ -30,6 +30,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, new_seed
+from engine.text import Msg, _
 from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
 from engine.yu import Game as YuGame
 from engine.yu.campaign import Campaign as YuCampaign
@@ -48,7 +49,11 @@ class Stale(Exception):
 
 
 class Refused(Exception):
-    """The action is not allowed now; the message says why. Nothing was written."""
+    """The action is not allowed now; ``msg`` says why (``str()`` in English). Nothing was written."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
 
 
 class Gone(Exception):
@@ -114,14 +119,14 @@ class Board:
                 self.risks[key] = None
         return self.risks[key]
 
-    def warning(self, action: Action) -> str:
+    def warning(self, action: Action) -> Msg | None:
         """Why ``action`` should be confirmed: it loses the game, and some other
         action would not (when every way loses, asking changes nothing)."""
         risk = self.risk(action)
         if risk is None or not risk.danger:
-            return ""
+            return None
         others = (self.risk(a) for a in self.legal() if a != action)
-        return risk.reason if any(r is not None and not r.danger for r in others) else ""
+        return risk.reason if any(r is not None and not r.danger for r in others) else None
 
     def story(self) -> CampaignView:
         """The campaign as the player knows it."""
@@ -238,7 +243,13 @@ def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> YuCampaign:
 
 
 def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
-    return [{"kind": e.kind, "text": e.text, "reveal": e.reveal, "data": e.data} for e in events]
+    """Events as an action row stores them (see :meth:`Event.to_json`)."""
+    return [e.to_json() for e in events]
+
+
+def stored_events(rows: list[dict[str, Any]]) -> list[Event]:
+    """An action row's events: those stored before messages hold their English ``text``."""
+    return [Event.from_json(row) for row in rows]
 
 
 def _stored(engine: YuCampaign) -> dict[str, Any]:
@@ -329,9 +340,17 @@ def create_replayed(
             action = Action.parse(key)
             why = engine.explain(action)
         except MalformedAction as exc:
-            why = str(exc)
+            why = exc.msg
         if why is not None:
-            raise Refused(f"Action {n} of {len(keys)} ({key!r}) does not replay: {why}")
+            raise Refused(
+                _(
+                    "Action {n} of {total} ({key}) does not replay: {why}",
+                    n=n,
+                    total=len(keys),
+                    key=repr(key),
+                    why=why,
+                )
+            )
         game_row, rows = games[-1]
         events = engine.apply(action)
         rows.append(
@@ -441,16 +460,16 @@ def undo(board: Board, version: int) -> None:
         raise Stale
     target = board.undo_target
     if target is None:
-        raise Refused("Nothing to undo: the last action revealed something new, or none was taken.")
+        raise Refused(_("Nothing to undo: the last action revealed something new, or none was taken."))
     kept = [r.key for r in effective(_log(board.game_row, None)) if r.seq != target.seq]
     engine = rebuild(board.campaign, board.game_row, kept)
-    done = [e["text"] for e in target.events if e["kind"] != "spend"]
-    what = done[0] if done else target.key
+    done = [e.msg for e in stored_events(target.events) if e.kind != "spend"]
+    took = Event("undo", _("Took back: {what}", what=done[0] if done else target.key), data=target.seq)
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
         key=UNDO,
-        events=[{"kind": "undo", "text": f"Took back: {what}", "reveal": False, "data": target.seq}],
+        events=_json(event_dicts([took])),
         undoes=target.seq,
     )
     _write(board, version, engine, row)

@@ -27,7 +27,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -48,10 +48,11 @@ from campaigns.forms import (
 from campaigns.jinja import render_region
 from campaigns.language import said
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role, TableSeat
-from campaigns.presenter import present
+from campaigns.presenter import page, present
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import throttled
 from engine.games import GAMES
+from engine.text import Msg
 from engine.yu import Action
 from engine.yu.chronicle import chronicle as yu_chronicle
 from engine.yu.labels import label
@@ -83,10 +84,12 @@ Rendered = dict[str, tuple[str | None, str]]
 LOG_LENGTH = 30
 RECENT = LOG_LENGTH + 1
 """The log rows a board reads: those the log shows, and one to tell whether there are more."""
-STALE = "The board had changed since you saw it (another window?). Here it is as it stands now."
-FRIEND_FIRST = "Your friend moved first; here is the board now."
-RESET = "The owner started the campaign over; your move was not made. Here is the new first game."
-NO_HINT = "There is nothing to hint at: no game is being played, or it leaves a single move."
+STALE = gettext_lazy("The board had changed since you saw it (another window?). Here it is as it stands now.")
+FRIEND_FIRST = gettext_lazy("Your friend moved first; here is the board now.")
+RESET = gettext_lazy(
+    "The owner started the campaign over; your move was not made. Here is the new first game."
+)
+NO_HINT = gettext_lazy("There is nothing to hint at: no game is being played, or it leaves a single move.")
 REGIONS_CACHE = 600
 """Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
 CSRF_SLOT = "\x00csrf-token\x00"
@@ -309,12 +312,12 @@ def bring_back(request: HttpRequest) -> HttpResponse:
 # -- the board -----------------------------------------------------------------------
 
 
-def _context(board: store.Board, seat: Seat, confirm: dict[str, str] | None = None) -> dict[str, Any]:
+def _context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the board's regions show; a watcher gets the same board with no action on it.
     ``confirm`` asks the player to confirm a dangerous action (its key and why)."""
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
-    last = board.log[-1].events if board.log else []
+    last = store.stored_events(board.log[-1].events) if board.log else []
     options = board.options() if seat.can_act else []
     risk = board.risk if seat.can_act else None
     return {
@@ -326,24 +329,32 @@ def _context(board: store.Board, seat: Seat, confirm: dict[str, str] | None = No
         "confirm": confirm,
         "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
+        "log_hidden": ngettext(
+            "The game's first action is kept but not shown.",
+            "The game's first %(n)d actions are kept but not shown.",
+            log[0].seq - 1 if log else 0,
+        )
+        % {"n": log[0].seq - 1 if log else 0},
         "undo": board.undo_target if seat.can_act else None,
         "version": board.version,
     }
 
 
-def _cause(board: store.Board) -> str:
+def _cause(board: store.Board) -> Msg | str:
     """What the player last did, not counting the items taken since: what opened the decision now waiting."""
     for row in reversed(store.effective(board.log)):
         if not row.key.startswith("pick"):
-            return str(_headline(row.events)["headline"])
+            headline: Msg | str = _headline(row.events)["headline"]
+            return headline
     return ""
 
 
-def _headline(events: list[dict[str, Any]]) -> dict[str, Any]:
+def _headline(stored: list[dict[str, Any]]) -> dict[str, Any]:
     """An action's log line: what was done first (not what was spent on it), then the rest."""
-    first = next((i for i, e in enumerate(events) if e["kind"] != "spend"), 0)
+    events = store.stored_events(stored)
+    first = next((i for i, e in enumerate(events) if e.kind != "spend"), 0)
     return {
-        "headline": events[first]["text"] if events else "",
+        "headline": events[first].msg if events else "",
         "details": events[:first] + events[first + 1 :],
     }
 
@@ -381,9 +392,10 @@ def _lookup(context: dict[str, Any], path: str) -> Any:
 
 
 def _regions_key(seat: Seat, version: int | None = None) -> str:
-    """The cache key of the seat's regions at its campaign's version (or at ``version``)."""
+    """The cache key of the seat's regions at its campaign's version (or at ``version``), in the
+    active language."""
     version = seat.campaign.version if version is None else version
-    return f"regions:{seat.campaign.code}:{version}:{seat.role}"
+    return f"regions:{seat.campaign.code}:{version}:{seat.role}:{get_language()}"
 
 
 def _fill(html: str, token: str, oob: bool = False) -> str:
@@ -392,7 +404,7 @@ def _fill(html: str, token: str, oob: bool = False) -> str:
 
 
 def _shown(
-    request: HttpRequest, board: store.Board, seat: Seat, confirm: dict[str, str] | None = None
+    request: HttpRequest, board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None
 ) -> dict[str, str]:
     """The regions as the page shows them; the decision asks to confirm an action when ``confirm`` says so."""
     token = get_token(request)
@@ -428,7 +440,7 @@ def _page(
     seat: Seat,
     notice: str = "",
     status: int = 200,
-    confirm: dict[str, str] | None = None,
+    confirm: dict[str, Any] | None = None,
     hint: list[dict[str, Any]] | None = None,
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
@@ -508,10 +520,10 @@ def live_changes(seat: Seat) -> str | None:
 
 def _live_key(seat: Seat) -> str:
     """The board fragment's cache key: the campaign, its version, the role, and its name (a rename
-    does not move the board on)."""
+    does not move the board on), in the active language."""
     campaign = seat.campaign
     name = hashlib.sha256(campaign.name.encode()).hexdigest()[:16]
-    return f"live-board:{campaign.code}:{campaign.version}:{seat.role}:{name}"
+    return f"live-board:{campaign.code}:{campaign.version}:{seat.role}:{name}:{get_language()}"
 
 
 @login_required
@@ -522,7 +534,7 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, "act", recent=RECENT)
     form = ActionForm(request.POST)
     if not form.is_valid():
-        reason = str(form.errors["key"][0]) if "key" in form.errors else "That was not an action."
+        reason = str(form.errors["key"][0]) if "key" in form.errors else gettext("That was not an action.")
         return _page(request, board, seat, reason, status=400)
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     asking = action is not None and not form.cleaned_data["confirm"] and version == board.version
@@ -537,7 +549,7 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     except store.Stale:
         return _lost_race(request, board, seat)
     except store.Refused as exc:
-        return _refused(request, board, seat, str(exc))
+        return _refused(request, board, seat, said(exc.msg))
     if not request.htmx:
         return redirect(board.campaign)
     token = get_token(request)
@@ -563,11 +575,11 @@ def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, "act", recent=RECENT)
     form = VersionForm(request.POST)
     if not form.is_valid():
-        return _refused(request, board, seat, "That was not a request for a hint.")
+        return _refused(request, board, seat, gettext("That was not a request for a hint."))
     if form.cleaned_data["version"] != board.version:
         return _lost_race(request, board, seat)
     if not board.engine.playing or len(board.legal()) < 2:
-        return _refused(request, board, seat, NO_HINT)
+        return _refused(request, board, seat, str(NO_HINT))
     view = board.game.view()
     moves = [
         {"key": h.action.key, "label": said(label(view, h.action)), "win": round(100 * h.win)}
@@ -587,20 +599,20 @@ def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpR
     except store.Gone:
         return _gone(request, seen.campaign, status=409)
     if board.campaign.run != seen.campaign.run:
-        notice = RESET
+        notice = str(RESET)
     elif not seat.owns or board.campaign.memberships.inside().filter(role=Role.PLAY).exists():
-        notice = FRIEND_FIRST  # someone else may act at this campaign
+        notice = str(FRIEND_FIRST)  # someone else may act at this campaign
     else:
-        notice = STALE
+        notice = str(STALE)
     return _page(request, board, seat, notice, status=409)
 
 
 def _confirm(
-    request: HtmxHttpRequest, board: store.Board, seat: Seat, action: Action, reason: str
+    request: HtmxHttpRequest, board: store.Board, seat: Seat, action: Action, reason: Msg
 ) -> HttpResponse:
     """Ask before an action that loses the game, at once or at the next Harvest or
     Refresh whatever the player does."""
-    confirm = {"key": action.key, "reason": reason}
+    confirm: dict[str, Any] = {"key": action.key, "reason": reason}
     if request.htmx:
         context = {**_context(board, seat, confirm=confirm), "oob": OOB, "csrf_token": get_token(request)}
         html = render_region("decision", context)
@@ -628,7 +640,12 @@ def _refused(request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: s
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal of entries read."""
     board, seat = board_for(request, code, recent=0)
-    context = {"campaign": board.campaign, "seat": seat, "story": board.story()}
+    story = board.story()
+    journal = [
+        {"game": r.game, "page": page(r.page.number, r.page.title, r.page.text), "chosen": r.chosen}
+        for r in story.journal
+    ]
+    context = {"campaign": board.campaign, "seat": seat, "story": story, "journal": journal}
     return render(request, "campaigns/story.html", context)
 
 
@@ -646,7 +663,10 @@ def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
         "seat": seat,
         "story": story,
         "told": told,
-        "games": [(played, hints.get(played.number, 0)) for played in reversed(told.games)],
+        "games": [
+            (played, hints.get(played.number, 0), [page(p.number, p.title, p.text) for p in played.read])
+            for played in reversed(told.games)
+        ],
         "hints_total": sum(hints.values()),
         "charts": [charts.record(told), charts.barbarians(told), charts.flood(told)] if told.finished else [],
     }

@@ -11,6 +11,7 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
+from engine.text import Msg, _
 from engine.yu.items import INDEX, ITEMS, Item
 
 Payment = tuple[int, int, int, int, int]
@@ -46,7 +47,11 @@ class Kind(StrEnum):
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now; ``msg`` says why (``str()`` in English)."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
 
 
 class MalformedAction(IllegalAction):
@@ -107,7 +112,7 @@ class Action(NamedTuple):
     def parse(cls, key: object) -> Action:
         """The action a key names; :class:`MalformedAction` if it names none."""
         if not isinstance(key, str) or not key or len(key) > 64:
-            raise MalformedAction(f"{key!r} is not an action key")
+            raise MalformedAction(_("{key} is not an action key", key=repr(key)))
         name, *args = key.split(":")
         try:
             kind = Kind(name)
@@ -115,7 +120,7 @@ class Action(NamedTuple):
         except (ValueError, KeyError, IndexError):
             action = None
         if action is None or action.key != key:
-            raise MalformedAction(f"{key!r} is not an action key")
+            raise MalformedAction(_("{key} is not an action key", key=repr(key)))
         return action
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.rng import Rng
+from engine.text import Msg, Name, _
 from engine.yu import words
 from engine.yu.actions import Action, IllegalAction, Kind
 from engine.yu.content import Card, Content, Ending, Ongoing, base
@@ -54,6 +55,11 @@ MINIMUM = {"barbarians": 8, "huts": 4}
 NEXT = Action(Kind.NEXT)
 
 
+Change = tuple[str, "str | Msg"]
+"""One change the story made, as (kind, subject): a card id, a rule, an option's label, or
+for an adjustment, a start or a streak, its message."""
+
+
 @dataclass
 class Result:
     game: int
@@ -61,7 +67,7 @@ class Result:
     outcome: Outcome | None = None
     summary: GameSummary | None = None
     """Once the game is over: how far it went and what ended it."""
-    story: tuple[tuple[str, str], ...] = ()
+    story: tuple[Change, ...] = ()
     """What the story changed after this game, as (kind, subject): the options
     chosen, the Story cards found, the cards gone into History..."""
 
@@ -72,7 +78,7 @@ class Reading:
 
     page: Page
     game: int
-    chosen: tuple[str, ...] = ()
+    chosen: tuple[Name, ...] = ()
     """The options the player chose when the entry asked."""
 
 
@@ -85,18 +91,18 @@ class Beside:
 
 
 ZONES = {
-    "townsfolk": "the Townsfolk cards",
-    "barbarians": "the Barbarian cards",
-    "canals": "the Canal cards",
-    "huts": "the Hut cards",
-    "ongoing": "the cards beside the board",
-    "history": "History",
+    "townsfolk": _("the Townsfolk cards"),
+    "barbarians": _("the Barbarian cards"),
+    "canals": _("the Canal cards"),
+    "huts": _("the Hut cards"),
+    "ongoing": _("the cards beside the board"),
+    "history": _("History"),
 }
 """Where a found card goes, in words."""
 BESIDE = {
-    "rule": "a new rule, now beside the board",
-    "skill": "a Skill card, now beside the board",
-    "fortuity": "a Fortuity card you hold until you play it",
+    "rule": _("a new rule, now beside the board"),
+    "skill": _("a Skill card, now beside the board"),
+    "fortuity": _("a Fortuity card you hold until you play it"),
 }
 """What a Story card found beside the board is, in words, by its kind."""
 
@@ -109,7 +115,7 @@ class WhatsNew:
     Empty in game 1."""
 
     game: int
-    choices: tuple[str, ...] = ()
+    choices: tuple[Name, ...] = ()
     """The options chosen, in order."""
     modules_added: tuple[str, ...] = ()
     """The rules turned on, by the name of their rule card."""
@@ -120,13 +126,13 @@ class WhatsNew:
     """The other Story cards found: Townsfolk, Barbarians, Canals, Huts."""
     retired: tuple[Card, ...] = ()
     """Cards gone into History."""
-    adjustments: tuple[str, ...] = ()
+    adjustments: tuple[Msg, ...] = ()
     """Lasting changes to the board and the rules, in words."""
-    start: tuple[str, ...] = ()
+    start: tuple[Msg, ...] = ()
     """What this game started with, once, in words."""
-    streak: str | None = None
+    streak: Msg | None = None
     """What the run of wins or losses before this game changed in it, in words."""
-    lines: tuple[str, ...] = ()
+    lines: tuple[Msg, ...] = ()
     """All of the above in words, one sentence each."""
 
     def __bool__(self) -> bool:
@@ -204,10 +210,10 @@ class Campaign:
         self.results: list[Result] = []
         self.chosen: list[tuple[int, str]] = []
         """The options chosen, as (index in ``read`` of the entry that asked, label)."""
-        self.changes: list[tuple[str, str]] = []
+        self.changes: list[Change] = []
         """The story's changes since the current game began, as (kind, subject):
         the next game's :class:`WhatsNew`."""
-        self.news: list[tuple[str, str]] = []
+        self.news: list[Change] = []
         """The changes made since the previous game began: this game's :class:`WhatsNew`."""
         self.revealed: list[str] = []
         self.stack: list[Step] = []
@@ -272,7 +278,7 @@ class Campaign:
             self.number,
             self.wins,
             self.losses,
-            [n for n, _ in self.read],
+            [n for n, _game in self.read],
             list(self.found),
             self.modules_on,
         )
@@ -283,13 +289,13 @@ class Campaign:
         decision = self.decision
         if self.over:
             if why:
-                menu.refuse(NEXT, "The campaign is over.")
+                menu.refuse(NEXT, OVER)
         elif decision is not None:
             for n in range(1, len(decision.options) + 1):
                 choose = Action(Kind.CHOOSE, option=n)
                 menu.offer(choose, (choose,))
             if why:
-                menu.refuse(NEXT, "First choose one of the story's options.")
+                menu.refuse(NEXT, CHOOSE_FIRST)
         else:
             menu.offer(NEXT, (NEXT,))
         return menu
@@ -307,21 +313,21 @@ class Campaign:
             return self.game.options()
         return self._between(why=True).options
 
-    def explain(self, action: Action | object) -> str | None:
+    def explain(self, action: Action | object) -> Msg | None:
         if self.playing:
             assert self.game is not None
             return self.game.explain(action)
         try:
             parsed = action if isinstance(action, Action) else Action.parse(action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc.msg
         if parsed in self._between().legal:
             return None
         if self.over:
-            return "The campaign is over."
+            return OVER
         if self.decision is not None:
-            return "First choose one of the story's options."
-        return "The game is over: start the next game."
+            return CHOOSE_FIRST
+        return _("The game is over: start the next game.")
 
     def risk(self, action: Action | object) -> Risk:
         """What ``action`` risks (see :meth:`Game.risk`); the end of a game
@@ -360,7 +366,7 @@ class Campaign:
         decision = self.stack.pop()
         assert isinstance(decision, Choice)
         option = decision.options[(parsed.option or 0) - 1]
-        self._event("choice", f"Chose: {option.label}.")
+        self._event("choice", _("Chose: {option}.", option=Name(option.label)))
         self._chose(option.label, len(self.read) - 1)
         push(self, option.steps)
         self._run()
@@ -422,7 +428,7 @@ class Campaign:
             if self.skills[card] > 1:
                 self.skills[card] -= 1
             else:
-                self._retire(card, "its last game is played")
+                self._retire(card, _("its last game is played"))
         self.read += [(n, self.number) for n in game.chapter.read]
         for step in game.chapter.pending:
             WORDS[type(step)](self, step)
@@ -438,7 +444,8 @@ class Campaign:
         self.revealed.append(card_id)
         ending = self.content.endings[card_id]
         entry = ending.entries[0] if won or game.outcome is Outcome.FLOOD else ending.entries[-1]
-        self._event("ending", f"Turned over {ending.name}: read entry {entry}.", card_id)
+        turned = _("Turned over {card}: read entry {entry}.", card=Name(ending.name), entry=entry)
+        self._event("ending", turned, card_id)
         push(self, [Read(entry)])
         self._run()
 
@@ -449,12 +456,13 @@ class Campaign:
         if not self.stack and self.revealed and self.content.endings[self.revealed[-1]].gold:
             self.over = True
             self.results[-1].story = tuple(self.changes)
-            self._event("over", "The campaign is over.")
+            self._event("over", OVER)
 
     def _read(self, step: Read) -> None:
         entry = self.content.entries[step.entry]
         self.read.append((entry.number, self.number))
-        self._event("entry", f"Story Book entry {entry.number}: {entry.title}.", entry.number)
+        read = _("Story Book entry {number}: {title}.", number=entry.number, title=Name(entry.title))
+        self._event("entry", read, entry.number)
         push(self, entry.effects)
 
     def _chose(self, label: str, asked: int) -> None:
@@ -465,8 +473,9 @@ class Campaign:
 
     def _for_next_game(self, step: Step) -> None:
         self.next_start.append(step)
-        self.changes.append(("start", str(words.steps((step,)))))
-        self._event("start", f"The next game starts with: {words.steps((step,))}.")
+        what = words.steps((step,))
+        self.changes.append(("start", what))
+        self._event("start", _("The next game starts with: {what}.", what=what))
 
     def _find(self, step: Find) -> None:
         for card in [c for c in self.story if self.content.stone(c) in step.stones]:
@@ -476,7 +485,7 @@ class Campaign:
             if where == "ongoing" and self.content.ongoing[card].kind == "skill":
                 self.skills[card] = self.content.ongoing[card].games
             self.changes.append(("found", card))
-            self._event("find", f"Found Story card {self.content.name(card)}.", card)
+            self._event("find", _("Found Story card {card}.", card=Name(self.content.name(card))), card)
         self.found.extend(s for s in step.stones if s not in self.found)
 
     def _zone_of(self, card: str) -> str:
@@ -487,20 +496,23 @@ class Campaign:
 
     def _retire_step(self, step: Retire) -> None:
         for card in step.cards:
-            self._retire(card, "the story says so")
+            self._retire(card, _("the story says so"))
 
-    def _retire(self, card: str, why: str) -> None:
+    def _retire(self, card: str, why: Msg) -> None:
         for zone in GAME_ZONES:
             cards = self.zones[zone]
             if card in cards:
                 if len(cards) <= self._minimum(zone, card):
-                    self._event("retire", f"{self.content.name(card)} stays: the game needs it.")
+                    self._event(
+                        "retire", _("{card} stays: the game needs it.", card=Name(self.content.name(card)))
+                    )
                     return
                 cards.remove(card)
                 self.zones["history"].append(card)
                 self.skills.pop(card, None)
                 self.changes.append(("retired", card))
-                self._event("retire", f"{self.content.name(card)} went into History: {why}.", card)
+                gone = _("{card} went into History: {why}.", card=Name(self.content.name(card)), why=why)
+                self._event("retire", gone, card)
                 return
 
     def _minimum(self, zone: str, card: str) -> int:
@@ -515,35 +527,47 @@ class Campaign:
     def _module(self, step: Module) -> None:
         if step.name not in self.modules:
             self.modules.append(step.name)
-            self._event("module", f"A new rule is in play: {step.name}.", step.name)
+            self._event("module", _("A new rule is in play: {rule}.", rule=self._rule(step.name)), step.name)
 
     def _row_cost(self, step: RowCost) -> None:
         self.row_costs[step.slot] = max(0, self.row_costs[step.slot] + step.by)
-        self._adjusted(f"Card Row space {step.slot + 1} now costs {self.row_costs[step.slot]}.", "row_cost")
+        costs = _(
+            "Card Row space {space} now costs {cost}.", space=step.slot + 1, cost=self.row_costs[step.slot]
+        )
+        self._adjusted(costs, "row_cost")
 
     def _more_barbarians(self, step: MoreBarbarians) -> None:
         self.barbarians_extra += step.by
-        more = "more" if step.by > 0 else "fewer"
-        self._adjusted(f"Each Refresh now adds {more} Barbarians ({step.by:+d}).", "barbarians")
+        by = f"{step.by:+d}"
+        if step.by > 0:
+            self._adjusted(_("Each Refresh now adds more Barbarians ({by}).", by=by), "barbarians")
+        else:
+            self._adjusted(_("Each Refresh now adds fewer Barbarians ({by}).", by=by), "barbarians")
 
     def _ready_pile(self, step: ReadyPile) -> None:
         self.ready_pile = max(4, self.ready_pile + step.by)
-        self._adjusted(f"Games now start with {self.ready_pile} cards in the Ready Pile.", "ready_pile")
+        ready = _("Games now start with {n} cards in the Ready Pile.", n=self.ready_pile)
+        self._adjusted(ready, "ready_pile")
 
     def _add_harvest(self, step: AddHarvest) -> None:
         self.harvest += step.steps
-        self._adjusted(f"Every Harvest now also gives {words.steps(step.steps)}.", "harvest")
+        self._adjusted(_("Every Harvest now also gives {what}.", what=words.steps(step.steps)), "harvest")
 
     def _add_start(self, step: AddStart) -> None:
         self.start += step.steps
-        self._adjusted(f"Every game now starts with {words.steps(step.steps)}.", "start")
+        self._adjusted(_("Every game now starts with {what}.", what=words.steps(step.steps)), "start")
 
-    def _adjusted(self, text: str, what: str) -> None:
-        self.changes.append(("adjust", text))
-        self._event("adjust", text, what)
+    def _adjusted(self, msg: Msg, what: str) -> None:
+        self.changes.append(("adjust", msg))
+        self._event("adjust", msg, what)
 
-    def _event(self, kind: str, text: str, data: str | int | None = None) -> None:
-        self.events.append(Event(kind, text, True, data))
+    def _event(self, kind: str, msg: Msg, data: str | int | None = None) -> None:
+        self.events.append(Event(kind, msg, True, data))
+
+    def _rule(self, module: str) -> Name | str:
+        """A rule by the name of its rule card (its key when no card names it)."""
+        names = {c.module: c.name for c in self.content.ongoing.values() if c.module}
+        return Name(names[module]) if module in names else module
 
     # -- what the player may see ------------------------------------------------------
 
@@ -551,12 +575,16 @@ class Campaign:
         """What the story changed since the previous game began, in this game's news."""
         content = self.content
         rules = {c.module: c.name for c in content.ongoing.values() if c.module}
-        by_kind: dict[str, list[str]] = {}
+        by_kind: dict[str, list[str | Msg]] = {}
         for kind, subject in self.news:
             by_kind.setdefault(kind, []).append(subject)
 
         def of(kind: str) -> tuple[str, ...]:
-            return tuple(by_kind.get(kind, ()))
+            return tuple(str(s) for s in by_kind.get(kind, ()))
+
+        def said(kind: str) -> tuple[Msg, ...]:
+            """Messages; a change stored before messages holds its English."""
+            return tuple(s if isinstance(s, Msg) else Msg(s) for s in by_kind.get(kind, ()))
 
         found = [content.cards[c] for c in of("found")]
         ongoing = tuple(c for c in found if isinstance(c, Ongoing))
@@ -565,28 +593,35 @@ class Campaign:
         added = tuple(rules.get(m, m) for m in of("module"))
         removed = tuple(rules.get(m, m) for m in of("module_off"))
         beside = {c.name for c in ongoing}
+        choices = tuple(Name(label) for label in of("choice"))
         lines = [
-            *(f"You chose: {label}." for label in of("choice")),
-            *(f"A new rule is in play: {name}." for name in added if name not in beside),
-            *(f"Found {c.name}: {BESIDE.get(c.kind, 'now beside the board')}." for c in ongoing),
-            *(f"Found {c.name}: it joins {ZONES[self._where(c.id)]}." for c in others),
-            *(f"{c.name} went into History." for c in retired),
-            *(f"No longer in play: {name}." for name in removed),
-            *of("adjust"),
-            *(f"This game started with: {what}." for what in of("start")),
-            *of("streak"),
+            *(_("You chose: {option}.", option=label) for label in choices),
+            *(_("A new rule is in play: {rule}.", rule=Name(name)) for name in added if name not in beside),
+            *(
+                _("Found {card}: {where}.", card=Name(c.name), where=BESIDE.get(c.kind, NOW_BESIDE))
+                for c in ongoing
+            ),
+            *(
+                _("Found {card}: it joins {zone}.", card=Name(c.name), zone=ZONES[self._where(c.id)])
+                for c in others
+            ),
+            *(_("{card} went into History.", card=Name(c.name)) for c in retired),
+            *(_("No longer in play: {rule}.", rule=Name(name)) for name in removed),
+            *said("adjust"),
+            *(_("This game started with: {what}.", what=what) for what in said("start")),
+            *said("streak"),
         ]
         return WhatsNew(
             self.number,
-            of("choice"),
+            choices,
             added,
             removed,
             ongoing,
             others,
             retired,
-            of("adjust"),
-            of("start"),
-            next(iter(of("streak")), None),
+            said("adjust"),
+            said("start"),
+            next(iter(said("streak")), None),
             tuple(lines),
         )
 
@@ -598,9 +633,9 @@ class Campaign:
         content = self.content
         found = [content.cards[c] for zone in self.zones.values() for c in zone if content.stone(c)]
         decision = self.decision
-        chosen: dict[int, tuple[str, ...]] = {}
+        chosen: dict[int, tuple[Name, ...]] = {}
         for asked, label in self.chosen:
-            chosen[asked] = (*chosen.get(asked, ()), label)
+            chosen[asked] = (*chosen.get(asked, ()), Name(label))
         game_over = self.game is not None and self.game.over
         return CampaignView(
             game=self.number,
@@ -663,13 +698,13 @@ class Campaign:
                     r.seed,
                     r.outcome.value if r.outcome else None,
                     r.summary.to_json() if r.summary else None,
-                    [list(c) for c in r.story],
+                    _changes_json(r.story),
                 ]
                 for r in self.results
             ],
             "chosen": [list(c) for c in self.chosen],
-            "changes": [list(c) for c in self.changes],
-            "news": [list(c) for c in self.news],
+            "changes": _changes_json(self.changes),
+            "news": _changes_json(self.news),
             "revealed": list(self.revealed),
             "stack": encode(self.stack),
             "over": self.over,
@@ -701,15 +736,28 @@ class Campaign:
                 s,
                 Outcome(o) if o else None,
                 GameSummary.from_json(m) if m else None,
-                tuple((kind, subject) for kind, subject in story),
+                tuple(_changes(story)),
             )
             for g, s, o, m, story in data["results"]
         ]
         c.chosen = [(i, label) for i, label in data["chosen"]]
-        c.changes = [(kind, subject) for kind, subject in data["changes"]]
-        c.news = [(kind, subject) for kind, subject in data["news"]]
+        c.changes = _changes(data["changes"])
+        c.news = _changes(data["news"])
         c.game = Game.from_dict(data["current"], content) if data["current"] is not None else None
         return c
+
+
+OVER = _("The campaign is over.")
+CHOOSE_FIRST = _("First choose one of the story's options.")
+NOW_BESIDE = _("now beside the board")
+
+
+def _changes_json(changes: list[Change] | tuple[Change, ...]) -> list[list[Any]]:
+    return [[kind, subject.to_json() if isinstance(subject, Msg) else subject] for kind, subject in changes]
+
+
+def _changes(data: list[list[Any]]) -> list[Change]:
+    return [(kind, Msg.from_json(s) if isinstance(s, dict) else s) for kind, s in data]
 
 
 WORDS: Words[Campaign] = {

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.yu.campaign import CampaignView
+from engine.text import Name
+from engine.yu.campaign import CampaignView, Change
 from engine.yu.content import Content
 from engine.yu.state import Outcome
 from engine.yu.summary import SECTIONS, GameSummary
@@ -27,11 +28,11 @@ class Played:
     summary: GameSummary | None
     read: tuple[Page, ...]
     """The entries read in this game and after it."""
-    chosen: tuple[str, ...]
+    chosen: tuple[Name, ...]
     """The options chosen after it."""
-    found: tuple[str, ...]
+    found: tuple[Name, ...]
     """The Story cards found after it, by name."""
-    retired: tuple[str, ...]
+    retired: tuple[Name, ...]
     """The cards gone into History after it, by name."""
     wins: int
     losses: int
@@ -80,5 +81,5 @@ def chronicle(story: CampaignView, content: Content) -> Chronicle:
     return Chronicle(tuple(games), story.over, story.won, len(content.victory))
 
 
-def _named(content: Content, story: tuple[tuple[str, str], ...], kind: str) -> tuple[str, ...]:
-    return tuple(content.name(subject) for k, subject in story if k == kind)
+def _named(content: Content, story: tuple[Change, ...], kind: str) -> tuple[Name, ...]:
+    return tuple(Name(content.name(str(subject))) for k, subject in story if k == kind)

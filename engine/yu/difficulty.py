@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from engine.text import Msg, _, ngettext
 from engine.yu import words
 from engine.yu.items import PROVISION
 from engine.yu.setup import Setup
@@ -36,22 +37,39 @@ class Handicap:
             harvest=(*setup.harvest, *self.harvest),
         )
 
-    def text(self) -> str:
+    def text(self) -> Msg:
         """The changes in words, as one clause."""
         parts = []
-        if self.ready_pile:
-            more = "more" if self.ready_pile > 0 else "fewer"
-            parts.append(f"{abs(self.ready_pile)} Townsfolk {more} in the Ready Pile")
+        if self.ready_pile > 0:
+            parts.append(
+                ngettext(
+                    "{n} Townsfolk more in the Ready Pile",
+                    "{n} Townsfolk more in the Ready Pile",
+                    self.ready_pile,
+                )
+            )
+        elif self.ready_pile < 0:
+            fewer = -self.ready_pile
+            parts.append(
+                ngettext(
+                    "{n} Townsfolk fewer in the Ready Pile", "{n} Townsfolk fewer in the Ready Pile", fewer
+                )
+            )
         if self.start:
-            parts.append(f"{words.steps(self.start)} before the first Harvest")
+            parts.append(_("{what} before the first Harvest", what=words.steps(self.start)))
         if self.harvest:
-            parts.append(f"{words.steps(self.harvest)} more at every Harvest")
-        return "; ".join(parts) or "no change"
+            parts.append(_("{what} more at every Harvest", what=words.steps(self.harvest)))
+        if not parts:
+            return _("no change")
+        clause = parts[0]
+        for part in parts[1:]:
+            clause = _("{first}; {then}", first=clause, then=part)
+        return clause
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    describe: str
+    describe: Msg
     """One line for the player choosing a level."""
     handicap: Handicap
     """What every game of the campaign is set up with."""
@@ -65,7 +83,7 @@ class Difficulty(StrEnum):
     HARD = "hard"
 
     @property
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         return LEVELS[self].describe
 
     @property
@@ -76,12 +94,12 @@ class Difficulty(StrEnum):
 
 LEVELS = {
     Difficulty.GENTLE: Level(
-        "A kinder river: one Townsfolk more in the Ready Pile and a Provision more at every Harvest.",
+        _("A kinder river: one Townsfolk more in the Ready Pile and a Provision more at every Harvest."),
         Handicap(ready_pile=1, harvest=(Gain(PROVISION, 1),)),
     ),
-    Difficulty.STANDARD: Level("The river as the rulebook sets it.", Handicap()),
+    Difficulty.STANDARD: Level(_("The river as the rulebook sets it."), Handicap()),
     Difficulty.HARD: Level(
-        "A crueller river: every game deals one Townsfolk fewer to the Ready Pile.",
+        _("A crueller river: every game deals one Townsfolk fewer to the Ready Pile."),
         Handicap(ready_pile=-1),
     ),
 }
@@ -118,11 +136,17 @@ def streak_handicap(streak: int) -> Handicap:
     return table[min(abs(streak) - STREAK, len(table) - 1)]
 
 
-def streak_words(streak: int) -> str | None:
+def streak_words(streak: int) -> Msg | None:
     """What a streak does to the next game, in words; None when it does nothing."""
     if abs(streak) < STREAK:
         return None
     handicap = streak_handicap(streak).text()
     if streak > 0:
-        return f"{streak} wins in a row: the tribes have heard of your works. This game: {handicap}."
-    return f"{-streak} losses in a row: the villages send help. This game: {handicap}."
+        return _(
+            "{n} wins in a row: the tribes have heard of your works. This game: {handicap}.",
+            n=streak,
+            handicap=handicap,
+        )
+    return _(
+        "{n} losses in a row: the villages send help. This game: {handicap}.", n=-streak, handicap=handicap
+    )

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from engine.text import Msg, _
 from engine.yu import moves, rules
 from engine.yu.actions import Action, IllegalAction
 from engine.yu.content import Content, base
@@ -38,12 +39,12 @@ class Game(State):
         actions for it, or why there are none."""
         return moves.menu(self, why=True).options
 
-    def explain(self, action: Action | object) -> str | None:
+    def explain(self, action: Action | object) -> Msg | None:
         """Why ``action`` is not allowed now, or None when it is."""
         try:
             parsed = action if isinstance(action, Action) else Action.parse(action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc.msg
         return moves.explain(self, parsed)
 
     def apply(self, action: Action | object) -> list[Event]:
@@ -67,7 +68,7 @@ class Game(State):
         if not isinstance(action, Action):
             action = Action.parse(action)
         if action not in moves.legal(self):
-            raise IllegalAction(moves.explain(self, action) or f"{action.key} is not allowed now")
+            raise IllegalAction(moves.explain(self, action) or _("{key} is not allowed now", key=action.key))
         return action
 
     def view(self) -> View:

@@ -15,16 +15,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.text import Msg, Name, _, ngettext
 from engine.yu import words
 from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
 from engine.yu.content import BuildingKind, TradeOption
 from engine.yu.events import Event
 from engine.yu.interpreter import push
-from engine.yu.items import CLAY, COWRIE, INDEX, ITEMS, PROVISION, WOOD, WORKERS, Cost, Item
+from engine.yu.items import CLAY, COWRIE, INDEX, PROVISION, WOOD, Cost, Item
 from engine.yu.payments import payments
 from engine.yu.rules import (
     LEVEE_SPACES,
     event,
+    food_name,
     food_wanted,
     gain,
     groups,
@@ -62,8 +64,8 @@ class Option:
 
     target: Action
     actions: tuple[Action, ...] = ()
-    refusal: str = ""
-    mismatch: str = ""
+    refusal: Msg | None = None
+    mismatch: Msg | None = None
     """Why an action aimed at this target but not among ``actions`` is refused."""
 
 
@@ -80,7 +82,7 @@ class Menu:
         self.allow: Callable[[Action], object] = self._allow if why else self.legal.setdefault
         """Offer an action with no variants (its own target)."""
 
-    def offer(self, target: Action, actions: Sequence[Action], mismatch: str = "") -> None:
+    def offer(self, target: Action, actions: Sequence[Action], mismatch: Msg | None = None) -> None:
         legal = self.legal
         for action in actions:
             legal[action] = None
@@ -91,7 +93,7 @@ class Menu:
         self.legal[action] = None
         self.options.append(Option(action, (action,)))
 
-    def refuse(self, target: Action, reason: str) -> None:
+    def refuse(self, target: Action, reason: Msg) -> None:
         """Only called when ``why`` was asked."""
         self.options.append(Option(target, refusal=reason))
 
@@ -115,17 +117,19 @@ def _payments(g: State, cost: Cost, extra_provisions: int = 0) -> tuple[Payment,
     return payments(cost.workers, groups(g), (have[0], have[1], have[2], have[3], have[4]))
 
 
-def _shortfall(g: State, cost: Cost, extra_provisions: int = 0) -> str:
+def _shortfall(g: State, cost: Cost, extra_provisions: int = 0) -> Msg:
     """What the player lacks to pay ``cost`` (plus Provisions), in words."""
     have = g.have
     need = list(cost.resources)
     need[3] += extra_provisions
     for i, n in enumerate(need):
         if have[5 + i] < n:
-            return f"you need {n} {ITEMS[5 + i]} and have {have[5 + i]}"
+            return _(
+                "you need {need} and have {have}", need=words.step(Gain(Item(5 + i), n)), have=have[5 + i]
+            )
     if cost.workers and not _payments(g, cost, extra_provisions):
-        return f"your Workers cannot pay {words.cost(Cost(cost.workers))}"
-    return ""
+        return _("your Workers cannot pay {cost}", cost=words.cost(Cost(cost.workers)))
+    return _("you cannot pay it")
 
 
 def _collectable(g: State, gains: Steps) -> bool:
@@ -178,7 +182,12 @@ def _hand(g: State, menu: Menu) -> None:
         if tucks:
             menu.allow(tuck)
         elif menu.why:
-            menu.refuse(tuck, f"All {tuck_spaces(g)} tuck spaces are full; each Hut built opens one more.")
+            full = ngettext(
+                "The {n} tuck space is full; each Hut built opens one more.",
+                "All {n} tuck spaces are full; each Hut built opens one more.",
+                tuck_spaces(g),
+            )
+            menu.refuse(tuck, full)
 
 
 CANAL = Action(Kind.CANAL)
@@ -191,15 +200,16 @@ def _canal(g: State, menu: Menu) -> None:
         pays = _payments(g, cost)
         if pays:
             found = [_paid(CANAL, pay) for pay in pays]
-            menu.offer(CANAL, found, "That payment does not match the Canal's cost.")
+            menu.offer(CANAL, found, _("That payment does not match the Canal's cost."))
         elif menu.why:
-            menu.refuse(CANAL, f"Cannot build the Canal: {_shortfall(g, cost)}.")
+            menu.refuse(CANAL, _("Cannot build the Canal: {why}.", why=_shortfall(g, cost)))
     elif menu.why:
         if g.built >= 6:
-            menu.refuse(CANAL, "All six Canal sections are built.")
+            menu.refuse(CANAL, _("All six Canal sections are built."))
         else:
             menu.refuse(
-                CANAL, "The Barge has already built a section this Round; it returns at the end of the Round."
+                CANAL,
+                _("The Barge has already built a section this Round; it returns at the end of the Round."),
             )
 
 
@@ -218,28 +228,38 @@ def _card_row(g: State, menu: Menu) -> None:
         if card is None:
             if why:
                 for target in (RECRUIT[slot], DISMISS[slot], ATTACK[slot]):
-                    menu.refuse(target, f"Card Row space {slot + 1} is empty.")
+                    menu.refuse(target, _("Card Row space {space} is empty.", space=slot + 1))
         elif card[0] == "t":
             if provisions_held >= costs[slot]:
                 allow(RECRUIT[slot])
                 allow(DISMISS[slot])
             elif why:
-                reason = f"Space {slot + 1} costs {costs[slot]} provision and you have {provisions_held}."
+                reason = ngettext(
+                    "Space {space} costs {n} provision and you have {have}.",
+                    "Space {space} costs {n} provision and you have {have}.",
+                    costs[slot],
+                    space=slot + 1,
+                    have=provisions_held,
+                )
                 menu.refuse(RECRUIT[slot], reason)
                 menu.refuse(DISMISS[slot], reason)
             if why:
-                menu.refuse(ATTACK[slot], f"Space {slot + 1} holds a Townsfolk card, not a Barbarian.")
+                menu.refuse(
+                    ATTACK[slot], _("Space {space} holds a Townsfolk card, not a Barbarian.", space=slot + 1)
+                )
         else:
             defeat = g.content.barbarians[card].defeat
             pays = _payments(g, defeat, costs[slot])
             if pays:
                 found = [_paid(ATTACK[slot], pay) for pay in pays]
-                menu.offer(ATTACK[slot], found, "That payment does not match the Barbarian's cost.")
+                menu.offer(ATTACK[slot], found, _("That payment does not match the Barbarian's cost."))
             elif why:
-                menu.refuse(ATTACK[slot], f"Cannot attack: {_shortfall(g, defeat, costs[slot])}.")
+                menu.refuse(ATTACK[slot], _("Cannot attack: {why}.", why=_shortfall(g, defeat, costs[slot])))
             if why:
                 for target in (RECRUIT[slot], DISMISS[slot]):
-                    menu.refuse(target, f"Space {slot + 1} holds a Barbarian; attack it instead.")
+                    menu.refuse(
+                        target, _("Space {space} holds a Barbarian; attack it instead.", space=slot + 1)
+                    )
 
 
 @lru_cache(maxsize=256)
@@ -271,18 +291,18 @@ def _build(g: State, menu: Menu) -> None:
             menu.offer(
                 _build_target(building.id),
                 found,
-                "Choose an open, free build site and Workers that pay.",
+                _("Choose an open, free build site and Workers that pay."),
             )
         elif why:
             target = _build_target(building.id)
             if building.id in built:
-                menu.refuse(target, f"{building.name} is already built.")
+                menu.refuse(target, _("{building} is already built.", building=Name(building.name)))
             elif hut and building.id != upcoming:
-                menu.refuse(target, "Huts are built in order, left to right.")
+                menu.refuse(target, _("Huts are built in order, left to right."))
             elif not sites:
-                menu.refuse(target, "No build site is open and free; building the Canal opens more.")
+                menu.refuse(target, _("No build site is open and free; building the Canal opens more."))
             else:
-                menu.refuse(target, f"Cannot build: {_shortfall(g, costs[kind])}.")
+                menu.refuse(target, _("Cannot build: {why}.", why=_shortfall(g, costs[kind])))
 
 
 @lru_cache(maxsize=64)
@@ -306,18 +326,23 @@ def _huts(g: State, menu: Menu) -> None:
         space = slot + 1
         if slot <= g.huts_built and colour is None and colours:
             found = [_hut_action(space, c) for c in colours]
-            menu.offer(_hut_action(space, None), found, "You have no Worker of that colour.")
+            menu.offer(_hut_action(space, None), found, _("You have no Worker of that colour."))
         elif why:
             target = _hut_action(space, None)
             if slot > g.huts_built:
-                menu.refuse(target, f"Hut space {space} is not open; each Hut built opens one more.")
+                menu.refuse(
+                    target, _("Hut space {space} is not open; each Hut built opens one more.", space=space)
+                )
             elif colour is not None:
-                menu.refuse(target, f"Hut space {space} already holds a Worker until the next Harvest.")
+                menu.refuse(
+                    target, _("Hut space {space} already holds a Worker until the next Harvest.", space=space)
+                )
             else:
-                menu.refuse(target, "You have no Worker to place.")
+                menu.refuse(target, _("You have no Worker to place."))
 
 
 LEVEE = Action(Kind.LEVEE)
+FED = _("The settlement is already fed this Round.")
 
 
 def _story_rules(g: State, menu: Menu) -> None:
@@ -330,21 +355,24 @@ def _story_rules(g: State, menu: Menu) -> None:
             target = Action(Kind.FEED, card=card)
             if g.fed:
                 if why:
-                    menu.refuse(target, "The settlement is already fed this Round.")
+                    menu.refuse(target, FED)
             elif content.townsfolk[card].food == want:
                 menu.allow(target)
             elif why:
                 food = content.townsfolk[card].food
-                menu.refuse(target, f"This Round the settlement asks for {want}, not {food}.")
+                asks = _(
+                    "This Round the settlement asks for {want}, not {food}.",
+                    want=food_name(want),
+                    food=food_name(food),
+                )
+                menu.refuse(target, asks)
         stores = Action(Kind.FEED)
         feed = content.board.feed
         if feed is not None and not g.fed and _payments(g, feed):
             menu.allow(stores)
         elif why:
             reason = (
-                "The settlement is already fed this Round."
-                if g.fed
-                else f"Feeding from the stores costs {words.cost(feed or Cost())}."
+                FED if g.fed else _("Feeding from the stores costs {cost}.", cost=words.cost(feed or Cost()))
             )
             menu.refuse(stores, reason)
     levee = content.board.levee
@@ -352,16 +380,16 @@ def _story_rules(g: State, menu: Menu) -> None:
         target = LEVEE
         if g.levee_used:
             if why:
-                menu.refuse(target, "The levee can be raised once a game, and it already was.")
+                menu.refuse(target, _("The levee can be raised once a game, and it already was."))
         elif g.flood == 0:
             if why:
-                menu.refuse(target, "The Flood has not moved yet.")
+                menu.refuse(target, _("The Flood has not moved yet."))
         else:
             found = [_paid(LEVEE, pay) if levee.workers else LEVEE for pay in _payments(g, levee)]
             if found or not why:
-                menu.offer(target, found, "That payment does not match the levee's cost.")
+                menu.offer(target, found, _("That payment does not match the levee's cost."))
             else:
-                menu.refuse(target, f"Cannot raise the levee: {_shortfall(g, levee)}.")
+                menu.refuse(target, _("Cannot raise the levee: {why}.", why=_shortfall(g, levee)))
 
 
 @lru_cache(maxsize=256)
@@ -378,7 +406,11 @@ def _trades(g: State, menu: Menu) -> None:
         number = trade.number
         if trade.opened_by > g.built:
             if why:
-                reason = f"Trade {number} opens when Canal section {trade.opened_by} is built."
+                reason = _(
+                    "Trade {trade} opens when Canal section {section} is built.",
+                    trade=number,
+                    section=trade.opened_by,
+                )
                 for option in trade.options:
                     menu.refuse(_trade_target(number, option.item), reason)
             continue
@@ -388,29 +420,33 @@ def _trades(g: State, menu: Menu) -> None:
                 target = _trade_target(number, option.item)
                 if g.hand:
                     found = [Action(Kind.TRADE, trade=number, card=card) for card in g.hand]
-                    menu.offer(target, found, "That card is not in your hand.")
+                    menu.offer(target, found, NOT_IN_HAND)
                 elif why:
-                    menu.refuse(target, "You have no card in hand to trade away.")
+                    menu.refuse(target, _("You have no card in hand to trade away."))
                 continue
             r = cost.resources
             if have[COWRIE] < r[0] or have[CLAY] < r[1] or have[WOOD] < r[2] or have[PROVISION] < r[3]:
                 if why:
-                    menu.refuse(_trade_target(number, option.item), f"Cannot trade: {_shortfall(g, cost)}.")
+                    menu.refuse(
+                        _trade_target(number, option.item), _("Cannot trade: {why}.", why=_shortfall(g, cost))
+                    )
             elif not _collectable(g, option.gain):
                 if why:
                     menu.refuse(
                         _trade_target(number, option.item),
-                        f"The Main Supply has none of what trade {number} gives.",
+                        _("The Main Supply has none of what trade {trade} gives.", trade=number),
                     )
             elif not cost.workers:
                 menu.allow(_trade_target(number, option.item))
             elif pays := _payments(g, cost):
                 found = [_trade_action(number, option.item, pay) for pay in pays]
                 menu.offer(
-                    _trade_target(number, option.item), found, "Those Workers cannot pay for this trade."
+                    _trade_target(number, option.item), found, _("Those Workers cannot pay for this trade.")
                 )
             elif why:
-                menu.refuse(_trade_target(number, option.item), f"Cannot trade: {_shortfall(g, cost)}.")
+                menu.refuse(
+                    _trade_target(number, option.item), _("Cannot trade: {why}.", why=_shortfall(g, cost))
+                )
     if "fortuity" in g.modules:
         for card in g.fortunes:
             menu.allow(Action(Kind.FORTUNE, card=card))
@@ -424,7 +460,12 @@ def _end(g: State, menu: Menu) -> None:
     if not g.hand:
         menu.allow(END)
     elif menu.why:
-        menu.refuse(END, f"Use every Townsfolk card in your hand first ({len(g.hand)} left).")
+        left = ngettext(
+            "Use every Townsfolk card in your hand first ({n} left).",
+            "Use every Townsfolk card in your hand first ({n} left).",
+            len(g.hand),
+        )
+        menu.refuse(END, left)
 
 
 NONE_LEFT = Action(Kind.PICK)
@@ -445,7 +486,7 @@ def _answers(g: State, menu: Menu) -> None:
         if menu.why:
             for i in decision.items:
                 if not g.supply[i]:
-                    menu.refuse(PICKS[i], f"The Main Supply has no {ITEMS[i]} left.")
+                    menu.refuse(PICKS[i], _("The Main Supply has none of it left."))
     elif isinstance(decision, Choice):
         for n in range(1, len(decision.options) + 1):
             menu.allow(Action(Kind.CHOOSE, option=n))
@@ -456,9 +497,9 @@ def _answers(g: State, menu: Menu) -> None:
         assert bribe is not None
         found = [_paid(BRIBE, pay) if bribe.workers else BRIBE for pay in _payments(g, bribe)]
         if found or not menu.why:
-            menu.offer(BRIBE, found, "That payment does not match the bribe.")
+            menu.offer(BRIBE, found, _("That payment does not match the bribe."))
         else:
-            menu.refuse(BRIBE, f"You cannot pay the bribe: {_shortfall(g, bribe)}.")
+            menu.refuse(BRIBE, _("You cannot pay the bribe: {why}.", why=_shortfall(g, bribe)))
         menu.allow(SUFFER)
 
 
@@ -492,64 +533,68 @@ def legal(g: State) -> dict[Action, None]:
     return g.legal
 
 
-def explain(g: State, action: Action) -> str | None:
+NOT_IN_HAND = _("That card is not in your hand.")
+NOT_AN_OPTION = _("That is not one of the options.")
+
+
+def explain(g: State, action: Action) -> Msg | None:
     """Why ``action`` is refused now, in words for the player (None if it is legal)."""
     if action in legal(g):
         return None
     if g.outcome is not None:
-        return "The game is over."
+        return _("The game is over.")
     target = action.target
     for option in menu(g, why=True).options:
         if option.target == target:
-            return option.refusal or option.mismatch or "That is not one of the options."
+            return option.refusal or option.mismatch or NOT_AN_OPTION
     return _unplaced(g, action)
 
 
-def _unplaced(g: State, action: Action) -> str:
+def _unplaced(g: State, action: Action) -> Msg:
     """Why an action that nothing on the board offers now is refused."""
     kind = action.kind
     decision = g.decision
     if isinstance(decision, UseHand) and kind not in (Kind.PLAY, Kind.DISCARD, Kind.TUCK, Kind.TRADE):
-        return "First use the card that came into your hand: play, discard or tuck it."
+        return _("First use the card that came into your hand: play, discard or tuck it.")
     if kind in (Kind.PICK, Kind.CHOOSE, Kind.BRIBE, Kind.SUFFER):
         if decision is None:
-            return "There is no decision to answer."
+            return _("There is no decision to answer.")
         if kind is Kind.PICK and not isinstance(decision, Pick):
-            return "The open decision is not a choice of items."
+            return _("The open decision is not a choice of items.")
         if kind is Kind.CHOOSE and not isinstance(decision, Choice):
-            return "The open decision is not a choice between the story's options."
+            return _("The open decision is not a choice between the story's options.")
         if not isinstance(decision, Bribe) and kind in (Kind.BRIBE, Kind.SUFFER):
-            return "No Barbarian is attacking now."
-        return "That is not one of the options."
+            return _("No Barbarian is attacking now.")
+        return NOT_AN_OPTION
     if kind is Kind.FORTUNE:
         if "fortuity" not in g.modules:
-            return "Fortuity cards are not in play in this game."
-        return "You hold no such Fortuity card."
+            return _("Fortuity cards are not in play in this game.")
+        return _("You hold no such Fortuity card.")
     if kind is Kind.TRADE:
         count = len(g.content.board.trades)
         if action.trade is None or not 1 <= action.trade <= count:
-            return f"Trades are numbered 1 to {count}."
+            return _("Trades are numbered 1 to {count}.", count=count)
         trade = g.content.board.trades[action.trade - 1]
         if action.card is not None and any(o.cost.exhaust for o in trade.options):
-            return "That card is not in your hand."
-        return f"That is not a way to use trade {action.trade}."
+            return NOT_IN_HAND
+        return _("That is not a way to use trade {trade}.", trade=action.trade)
     if decision is not None:
-        return "First answer the open decision (trades are still allowed)."
+        return _("First answer the open decision (trades are still allowed).")
     if kind in (Kind.PLAY, Kind.DISCARD, Kind.TUCK):
-        return "That card is not in your hand."
+        return NOT_IN_HAND
     if kind is Kind.FEED:
         if "food" not in g.modules:
-            return "The settlement needs no feeding in this game."
-        return "That card is not in your hand."
+            return _("The settlement needs no feeding in this game.")
+        return NOT_IN_HAND
     if kind is Kind.LEVEE:
-        return "The levee rule is not in play in this game."
+        return _("The levee rule is not in play in this game.")
     if kind in (Kind.RECRUIT, Kind.DISMISS, Kind.ATTACK):
-        return "Card Row spaces are numbered 1 to 7."
+        return _("Card Row spaces are numbered 1 to 7.")
     if kind is Kind.BUILD:
-        return f"There is no building called {action.building}."
+        return _("There is no building called {building}.", building=action.building or "")
     if kind is Kind.HUT:
-        return f"Hut space {action.space} is not open; each Hut built opens one more."
-    return f"{action.key} is not allowed now."
+        return _("Hut space {space} is not open; each Hut built opens one more.", space=action.space or 0)
+    return _("{key} is not allowed now.", key=action.key)
 
 
 # -- carrying out a legal action ---------------------------------------------------
@@ -559,7 +604,7 @@ def _play(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
     g.hand.remove(card.id)
     g.exhausted.append(card.id)
-    event(g, "play", f"Played {card.name}.")
+    event(g, "play", _("Played {card}.", card=Name(card.name)))
     push(g, card.play)
 
 
@@ -567,7 +612,7 @@ def _discard(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
     g.hand.remove(card.id)
     g.discard.append(card.id)
-    event(g, "discard", f"Discarded {card.name} for all its items.")
+    event(g, "discard", _("Discarded {card} for all its items.", card=Name(card.name)))
     push(g, card.discarded)
 
 
@@ -575,7 +620,12 @@ def _tuck(g: State, a: Action) -> None:
     card = g.content.townsfolk[a.card or ""]
     g.hand.remove(card.id)
     g.tucked.append(card.id)
-    event(g, "tuck", f"Tucked {card.name} under the board: {words.steps(card.tuck)} every Harvest.")
+    tucked = _(
+        "Tucked {card} under the board: {gain} every Harvest.",
+        card=Name(card.name),
+        gain=words.steps(card.tuck),
+    )
+    event(g, "tuck", tucked)
 
 
 def trade_option(g: State, a: Action) -> TradeOption:
@@ -588,9 +638,10 @@ def _trade(g: State, a: Action) -> None:
     if a.card is not None:
         g.hand.remove(a.card)
         g.exhausted.append(a.card)
-        event(g, "trade", f"Traded {name(g, a.card)} away to the Exhausted Pile.")
+        event(g, "trade", _("Traded {card} away to the Exhausted Pile.", card=name(g, a.card)))
     else:
-        event(g, "trade", f"Traded {words.cost(option.cost)} for {words.steps(option.gain)}.")
+        traded = _("Traded {cost} for {gain}.", cost=words.cost(option.cost), gain=words.steps(option.gain))
+        event(g, "trade", traded)
         spend(g, option.cost, a.payment or NO_WORKERS)
     # A trade gives at once, even with a decision open: that is how it frees
     # items to pay a bribe (ruling 9). Trade gains hold no choice.
@@ -602,17 +653,21 @@ def _canal_do(g: State, a: Action) -> None:
     spend(g, card.cost, a.payment or NO_WORKERS)
     g.barge = False
     g.built += 1
-    event(g, "canal", f"Built Canal section {g.built}: {card.name}.", data=g.built)
+    built = _("Built Canal section {section}: {card}.", section=g.built, card=Name(card.name))
+    event(g, "canal", built, data=g.built)
     board = g.content.board
     for trade in board.trades:
         if trade.opened_by == g.built:
-            event(g, "unlock", f"Trade {trade.number} ({trade.name}) is open.")
+            event(
+                g, "unlock", _("Trade {trade} ({name}) is open.", trade=trade.number, name=Name(trade.name))
+            )
     for site in board.sites:
         if site.opened_by == g.built:
-            event(g, "unlock", f"Build site {site.number} is open.")
+            event(g, "unlock", _("Build site {site} is open.", site=site.number))
     for icon in board.shore:
         if icon.uncovered_by == g.built:
-            event(g, "unlock", f"A Barbarian icon ({icon.barbarians}) is uncovered on the shore.")
+            uncovered = _("A Barbarian icon ({n}) is uncovered on the shore.", n=icon.barbarians)
+            event(g, "unlock", uncovered)
     push(g, card.effects)
 
 
@@ -631,13 +686,13 @@ def _take_from_row(g: State, a: Action) -> str:
 def _recruit(g: State, a: Action) -> None:
     card = _take_from_row(g, a)
     g.exhausted.append(card)
-    event(g, "recruit", f"Recruited {name(g, card)} to the Exhausted Pile.")
+    event(g, "recruit", _("Recruited {card} to the Exhausted Pile.", card=name(g, card)))
 
 
 def _dismiss(g: State, a: Action) -> None:
     card = _take_from_row(g, a)
     g.discard.append(card)
-    event(g, "dismiss", f"Dismissed {name(g, card)}.")
+    event(g, "dismiss", _("Dismissed {card}.", card=name(g, card)))
     push(g, g.content.townsfolk[card].play)
 
 
@@ -650,7 +705,7 @@ def _attack(g: State, a: Action) -> None:
     g.row[slot] = None
     g.barbarian_discard.append(card)
     g.defeated += 1
-    event(g, "defeat", f"Defeated {band.name}.", data=card)
+    event(g, "defeat", _("Defeated {band}.", band=Name(band.name)), data=card)
     push(g, band.defeated)
 
 
@@ -659,12 +714,12 @@ def _build_do(g: State, a: Action) -> None:
     site = (a.site or 0) - 1
     spend(g, g.content.board.building_costs[building.kind], a.payment or NO_WORKERS)
     g.sites[site] = building.id
-    event(g, "build", f"Built {building.name} on site {site + 1}.")
+    event(g, "build", _("Built {building} on site {site}.", building=Name(building.name), site=site + 1))
     steps = list(g.content.board.sites[site].covers)
     if building.kind is BuildingKind.HUT:
         hut_card = g.content.huts[g.hut_cards[g.huts_built]]
         g.huts_built += 1
-        event(g, "hut", f"The Hut card turned over: {hut_card.name}.", True, hut_card.id)
+        event(g, "hut", _("The Hut card turned over: {card}.", card=Name(hut_card.name)), True, hut_card.id)
         steps += hut_card.effects
     g.groups = None
     push(g, steps)
@@ -675,7 +730,10 @@ def _hut(g: State, a: Action) -> None:
     colour = next(c for c, n in enumerate(a.payment or NO_WORKERS) if n)
     g.have[colour] -= 1
     g.hut_spaces[slot] = colour
-    event(g, "hut", f"Placed a {WORKERS[colour]} Worker on Hut space {slot + 1}.")
+    placed = _(
+        "Placed a {colour} Worker on Hut space {space}.", colour=words.mask(1 << colour), space=slot + 1
+    )
+    event(g, "hut", placed)
     push(g, g.content.board.hut_spaces[slot].reward)
 
 
@@ -684,11 +742,15 @@ AFTER_ACTIONS_STEPS = (ReturnBarge(), SufferAttacks(), Refresh(), EndRound())
 
 
 def _end_do(g: State, a: Action) -> None:
-    event(g, "phase", f"Round {g.round}: actions done.")
+    event(g, "phase", _("Round {round}: actions done.", round=g.round))
     g.phase = Phase.BARGE
     push(g, AFTER_ACTIONS_STEPS)
     if "food" in g.modules and not g.fed:
-        event(g, "hunger", f"Food Shortage: nobody brought {food_wanted(g)}, and a Townsfolk card is lost.")
+        hunger = _(
+            "Food Shortage: nobody brought {food}, and a Townsfolk card is lost.",
+            food=food_name(food_wanted(g)),
+        )
+        event(g, "hunger", hunger)
         g.stack.append(Destroy(1))
 
 
@@ -698,11 +760,12 @@ def _feed(g: State, a: Action) -> None:
         cost = g.content.board.feed
         assert cost is not None
         spend(g, cost, NO_WORKERS)
-        event(g, "feed", "Fed the settlement from the stores.")
+        event(g, "feed", _("Fed the settlement from the stores."))
         return
     g.hand.remove(a.card)
     g.exhausted.append(a.card)
-    event(g, "feed", f"{name(g, a.card)} fed the settlement with {food_wanted(g)}.")
+    fed = _("{card} fed the settlement with {food}.", card=name(g, a.card), food=food_name(food_wanted(g)))
+    event(g, "feed", fed)
 
 
 def _levee(g: State, a: Action) -> None:
@@ -711,7 +774,7 @@ def _levee(g: State, a: Action) -> None:
     spend(g, cost, a.payment or NO_WORKERS)
     g.levee_used = True
     g.flood = max(0, g.flood - LEVEE_SPACES)
-    event(g, "levee", f"The levee held: the Flood went back to space {g.flood}.")
+    event(g, "levee", _("The levee held: the Flood went back to space {space}.", space=g.flood))
 
 
 def _fortune(g: State, a: Action) -> None:
@@ -720,7 +783,7 @@ def _fortune(g: State, a: Action) -> None:
     g.in_play.remove(card.id)
     if g.chapter is not None:
         g.chapter.pending.append(Retire((card.id,)))
-    event(g, "fortune", f"Played the Fortuity card {card.name}; it goes into History.")
+    event(g, "fortune", _("Played the Fortuity card {card}; it goes into History.", card=Name(card.name)))
     push(g, card.effects)
 
 
@@ -728,7 +791,7 @@ def _pick(g: State, a: Action) -> None:
     decision = g.stack.pop()
     assert isinstance(decision, Pick)
     if a.item is None:
-        event(g, "short", "Nothing was left to take.")
+        event(g, "short", _("Nothing was left to take."))
     else:
         gain(g, a.item, 1)
     if decision.count > 1:
@@ -746,7 +809,7 @@ def _bribe(g: State, a: Action) -> None:
     assert isinstance(decision, Bribe)
     band = g.content.barbarians[g.row[decision.slot] or ""]
     assert band.bribe is not None
-    event(g, "bribe", f"Bribed {band.name}.")
+    event(g, "bribe", _("Bribed {band}.", band=Name(band.name)))
     spend(g, band.bribe, a.payment or NO_WORKERS)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.text import Msg, Name, _
 from engine.yu import card_row, words
 from engine.yu.content import FOODS, JADE_GROUPS, BuildingKind
 from engine.yu.events import Event
 from engine.yu.interpreter import Words, branch, push, run
-from engine.yu.items import ITEMS, WORKERS, Cost, Item
+from engine.yu.items import Cost, Item
 from engine.yu.payments import colour_groups
 from engine.yu.setup import Setup
 from engine.yu.state import Chapter, Outcome, Phase, State
@@ -174,10 +175,11 @@ def suffer(g: State, slot: int) -> None:
     card = g.row[slot]
     assert card is not None
     hit = damage(g, slot)
-    event(g, "attack", f"{name(g, card)} attack: {hit} damage.", data=card)
+    event(g, "attack", _("{band} attack: {damage} damage.", band=name(g, card), damage=hit), data=card)
     leader = war_leader(g, slot)
     if leader is not None:
-        event(g, "warlord", f"{name(g, leader)} drove {name(g, card)} on: 1 more damage.", data=leader)
+        drove = _("{leader} drove {band} on: 1 more damage.", leader=name(g, leader), band=name(g, card))
+        event(g, "warlord", drove, data=leader)
     g.stack.append(Destroy(hit))
 
 
@@ -201,19 +203,24 @@ def food_wanted(g: State) -> str:
     return FOODS[(g.round - 1) % len(FOODS)]
 
 
-def outcome_text(outcome: Outcome | None) -> str:
-    return str(words.OUTCOMES[outcome.value if outcome else None])
+def food_name(food: str) -> Msg:
+    return words.FOODS[food]
+
+
+def outcome_text(outcome: Outcome | None) -> Msg:
+    return words.OUTCOMES[outcome.value if outcome else None]
 
 
 # -- small helpers ------------------------------------------------------------
 
 
-def event(g: State, kind: str, text: str, reveal: bool = False, data: str | int | None = None) -> None:
-    g.events.append(Event(kind, text, reveal, data))
+def event(g: State, kind: str, msg: Msg, reveal: bool = False, data: str | int | None = None) -> None:
+    g.events.append(Event(kind, msg, reveal, data))
 
 
-def name(g: State, card_id: str) -> str:
-    return g.content.name(card_id)
+def name(g: State, card_id: str) -> Name:
+    """A card's name, as its content says it."""
+    return Name(g.content.name(card_id))
 
 
 def spend(g: State, cost: Cost, payment: Sequence[int], extra_provisions: int = 0) -> None:
@@ -229,14 +236,12 @@ def spend(g: State, cost: Cost, payment: Sequence[int], extra_provisions: int = 
         if n:
             have[5 + i] -= n
             supply[5 + i] += n
-    spent = [f"{n} {WORKERS[c]}" for c, n in enumerate(payment) if n]
-    spent += [f"{n} {ITEMS[5 + i]}" for i, n in enumerate(cost.resources) if n]
-    if extra_provisions and not cost.resources[3]:
-        spent.append(f"{extra_provisions} provision")
-    elif extra_provisions:
-        spent[-1] = f"{cost.resources[3] + extra_provisions} provision"
-    if spent:
-        event(g, "spend", "Spent " + ", ".join(spent) + ".")
+    resources = list(cost.resources)
+    resources[3] += extra_provisions
+    workers = tuple((1 << c, n) for c, n in enumerate(payment) if n)
+    if workers or any(resources):
+        paid = Cost(workers, (resources[0], resources[1], resources[2], resources[3]))
+        event(g, "spend", _("Spent {what}.", what=words.cost(paid)))
 
 
 def gain(g: State, item: Item, n: int) -> None:
@@ -244,29 +249,27 @@ def gain(g: State, item: Item, n: int) -> None:
     if take:
         g.supply[item] -= take
         g.have[item] += take
-        event(g, "gain", f"Gained {take} {ITEMS[item]}.")
+        event(g, "gain", _("Gained {what}.", what=words.step(Gain(item, take))))
     if take < n:
-        event(g, "short", f"The Main Supply had no more {ITEMS[item]}: {n - take} not collected.")
+        missed = words.step(Gain(item, n - take))
+        event(g, "short", _("The Main Supply ran short: {what} not collected.", what=missed))
 
 
-WHEN = {
-    Phase.SETUP: "as the game began",
-    Phase.HARVEST: "in the Harvest of Round {round}",
-    Phase.ACTIONS: "during the actions of Round {round}",
-    Phase.BARGE: "as the actions of Round {round} ended",
-    Phase.ATTACKS: "in the Barbarian attacks of Round {round}",
-    Phase.REFRESH: "in the Refresh of Round {round}",
-    Phase.OVER: "after the game ended",
-}
-"""When something happens, by phase: for the words that say what ended a game."""
+def when(g: State) -> Msg:
+    """``"in the Harvest of Round 3"``: the moment the game is at, for what says what ended a game."""
+    n = g.round
+    return {
+        Phase.SETUP: _("as the game began"),
+        Phase.HARVEST: _("in the Harvest of Round {round}", round=n),
+        Phase.ACTIONS: _("during the actions of Round {round}", round=n),
+        Phase.BARGE: _("as the actions of Round {round} ended", round=n),
+        Phase.ATTACKS: _("in the Barbarian attacks of Round {round}", round=n),
+        Phase.REFRESH: _("in the Refresh of Round {round}", round=n),
+        Phase.OVER: _("after the game ended"),
+    }[g.phase]
 
 
-def when(g: State) -> str:
-    """``"in the Harvest of Round 3"``: the moment the game is at, in words."""
-    return WHEN[g.phase].format(round=g.round)
-
-
-def end_game(g: State, reason: Outcome, cause: str) -> None:
+def end_game(g: State, reason: Outcome, cause: Msg) -> None:
     """The game ends, won or lost: nothing left on the stack is resolved.
     ``cause`` says exactly what ended it, in words."""
     g.outcome = reason
@@ -280,80 +283,97 @@ def end_game(g: State, reason: Outcome, cause: str) -> None:
 # -- piles and the Flood ------------------------------------------------------
 
 
-def _advance_flood(g: State, why: str) -> None:
+def _advance_flood(g: State, why: Msg) -> None:
     """Move the Flood on one space; ``why`` is what moved it, in words
     ("in the Harvest of Round 3, when a draw found the Ready Pile empty")."""
     g.flood += 1
     if g.flood > 6:
-        event(g, "flood", "The Flood ran off the end of the river.")
-        end_game(g, Outcome.FLOOD, f"The Flood ran off the end of the river {why}.")
+        event(g, "flood", _("The Flood ran off the end of the river."))
+        end_game(g, Outcome.FLOOD, _("The Flood ran off the end of the river {why}.", why=why))
     elif g.flood > g.built:
-        event(g, "flood", f"The Flood reached unbuilt Canal section {g.flood}.")
-        end_game(g, Outcome.FLOOD, f"The Flood moved onto unbuilt Canal section {g.flood} {why}.")
+        event(g, "flood", _("The Flood reached unbuilt Canal section {section}.", section=g.flood))
+        cause = _("The Flood moved onto unbuilt Canal section {section} {why}.", section=g.flood, why=why)
+        end_game(g, Outcome.FLOOD, cause)
     else:
-        event(g, "flood", f"The Flood moved onto built Canal section {g.flood}, harmlessly.")
+        event(
+            g, "flood", _("The Flood moved onto built Canal section {section}, harmlessly.", section=g.flood)
+        )
 
 
-def _ready_top(g: State, what: str) -> str | None:
+def _ready_top(g: State, draw: bool) -> str | None:
     """The top card of the Ready Pile, reshuffling the Exhausted Pile and
     advancing the Flood when it is empty (ruling 5); None if the game ended.
-    ``what`` names what takes the card ("draw" or "destroy"), for the cause."""
+    ``draw``: a draw takes the card, else a destroy (for the cause)."""
     if not g.ready:
         if not g.exhausted:
-            event(g, "damage", "The Ready and Exhausted Piles are both empty.")
-            end_game(g, Outcome.DAMAGE, f"A {what} {when(g)} found the Ready and Exhausted Piles both empty.")
+            event(g, "damage", _("The Ready and Exhausted Piles are both empty."))
+            if draw:
+                cause = _("A draw {when} found the Ready and Exhausted Piles both empty.", when=when(g))
+            else:
+                cause = _("A destroy {when} found the Ready and Exhausted Piles both empty.", when=when(g))
+            end_game(g, Outcome.DAMAGE, cause)
             return None
         g.ready, g.exhausted = g.exhausted, []
         g.rng.shuffle(g.ready)
-        event(g, "shuffle", f"The Exhausted Pile was shuffled into a new Ready Pile of {len(g.ready)}.", True)
-        _advance_flood(g, f"{when(g)}, when a {what} found the Ready Pile empty")
+        shuffled = _("The Exhausted Pile was shuffled into a new Ready Pile of {n}.", n=len(g.ready))
+        event(g, "shuffle", shuffled, True)
+        if draw:
+            why = _("{when}, when a draw found the Ready Pile empty", when=when(g))
+        else:
+            why = _("{when}, when a destroy found the Ready Pile empty", when=when(g))
+        _advance_flood(g, why)
         if g.outcome:
             return None
     return g.ready.pop()
 
 
 def _draw(g: State, step: Draw) -> None:
-    for _ in range(step.count):
-        card = _ready_top(g, "draw")
+    for _n in range(step.count):
+        card = _ready_top(g, True)
         if card is None:
             return
         g.hand.append(card)
-        event(g, "draw", f"Drew {name(g, card)} into your hand.", True, card)
+        event(g, "draw", _("Drew {card} into your hand.", card=name(g, card)), True, card)
 
 
 def _destroy(g: State, step: Destroy) -> None:
-    for _ in range(step.count):
-        card = _ready_top(g, "destroy")
+    for _n in range(step.count):
+        card = _ready_top(g, False)
         if card is None:
             return
         g.discard.append(card)
-        event(g, "destroy", f"{name(g, card)} was lost from the Ready Pile.", True, card)
+        event(g, "destroy", _("{card} was lost from the Ready Pile.", card=name(g, card)), True, card)
 
 
-def _deck_top(g: State, deck: list[str], discard: list[str], what: str) -> str | None:
+def _deck_top(g: State, deck: list[str], discard: list[str], shuffled: Msg) -> str | None:
+    """The top card of a draw pile, its discards shuffled into it when empty (``shuffled`` says so)."""
     if not deck:
         if not discard:
             return None
         deck.extend(discard)
         discard.clear()
         g.rng.shuffle(deck)
-        event(g, "shuffle", f"The {what} discards were shuffled into a new draw pile.", True)
+        event(g, "shuffle", shuffled, True)
     return deck.pop()
 
 
+TOWNSFOLK_SHUFFLED = _("The Townsfolk discards were shuffled into a new draw pile.")
+BARBARIANS_SHUFFLED = _("The Barbarian discards were shuffled into a new draw pile.")
+
+
 def _draw_townsfolk(g: State, step: DrawTownsfolk) -> None:
-    for _ in range(step.count):
-        card = _deck_top(g, g.deck, g.discard, "Townsfolk")
+    for _n in range(step.count):
+        card = _deck_top(g, g.deck, g.discard, TOWNSFOLK_SHUFFLED)
         if card is None:
-            event(g, "short", "No Townsfolk card was left to draw.")
+            event(g, "short", _("No Townsfolk card was left to draw."))
             return
         g.hand.append(card)
-        event(g, "draw", f"Drew {name(g, card)} from the Townsfolk Draw Pile.", True, card)
+        event(g, "draw", _("Drew {card} from the Townsfolk Draw Pile.", card=name(g, card)), True, card)
 
 
 def _flood(g: State, step: Flood) -> None:
-    for _ in range(step.count):
-        _advance_flood(g, f"{when(g)}, when an effect moved it on")
+    for _n in range(step.count):
+        _advance_flood(g, _("{when}, when an effect moved it on", when=when(g)))
         if g.outcome:
             return
 
@@ -361,7 +381,7 @@ def _flood(g: State, step: Flood) -> None:
 # -- the Card Row ---------------------------------------------------------------
 
 
-def _add_barbarians(g: State, n: int, by: str) -> None:
+def _add_barbarians(g: State, n: int, by: Msg) -> None:
     """Refresh steps 1, 3 and 4, which are also how an effect reveals a
     Barbarian during the Round (ruling 4): the Townsfolk slide left, the
     left-most is chased off only while there is still no room, the Barbarians
@@ -376,39 +396,39 @@ def _add_barbarians(g: State, n: int, by: str) -> None:
         assert card is not None
         g.row[chased] = None
         g.discard.append(card)
-        event(g, "chase", f"The Barbarians chased {name(g, card)} off the Card Row.")
+        event(g, "chase", _("The Barbarians chased {card} off the Card Row.", card=name(g, card)))
     g.row = card_row.settle(g.row, room)
-    for _ in range(n):
+    for _n in range(n):
         free = card_row.free_spaces(g.row)
         if not free:
             break
-        card = _deck_top(g, g.barbarian_deck, g.barbarian_discard, "Barbarian")
+        card = _deck_top(g, g.barbarian_deck, g.barbarian_discard, BARBARIANS_SHUFFLED)
         if card is None:
             break
         g.row[free[-1]] = card
-        event(g, "reveal", f"{name(g, card)} joined the Card Row.", True, card)
+        event(g, "reveal", _("{card} joined the Card Row.", card=name(g, card)), True, card)
         if len(card_row.barbarians(g.row)) >= card_row.SPACES:
-            end_game(g, Outcome.BARBARIANS, f"Seven Barbarians stood in the Card Row {by}.")
+            end_game(g, Outcome.BARBARIANS, _("Seven Barbarians stood in the Card Row {by}.", by=by))
             return
     g.row = card_row.close_gaps(g.row)
 
 
 def _reveal_barbarian(g: State, step: RevealBarbarian) -> None:
-    _add_barbarians(g, step.count, f"{when(g)}, when an effect revealed one more")
+    _add_barbarians(g, step.count, _("{when}, when an effect revealed one more", when=when(g)))
 
 
 def _refresh(g: State, step: Refresh) -> None:
     g.phase = Phase.REFRESH
-    _add_barbarians(g, shore_barbarians(g), f"after the Refresh of Round {g.round}")
+    _add_barbarians(g, shore_barbarians(g), _("after the Refresh of Round {round}", round=g.round))
     if g.outcome:
         return
     for i in range(7):
         if g.row[i] is None:
-            card = _deck_top(g, g.deck, g.discard, "Townsfolk")
+            card = _deck_top(g, g.deck, g.discard, TOWNSFOLK_SHUFFLED)
             if card is None:
                 break
             g.row[i] = card
-            event(g, "reveal", f"{name(g, card)} joined the Card Row.", True, card)
+            event(g, "reveal", _("{card} joined the Card Row.", card=name(g, card)), True, card)
 
 
 # -- the phases -----------------------------------------------------------------
@@ -457,16 +477,21 @@ def surge_in(g: State) -> int | None:
 
 def _harvest(g: State, step: Harvest) -> None:
     g.phase = Phase.HARVEST
-    event(g, "phase", f"Round {g.round}: Harvest.")
+    event(g, "phase", _("Round {round}: Harvest.", round=g.round))
     for space, colour in enumerate(g.hut_spaces):
         if colour is not None:
             g.hut_spaces[space] = None
             g.have[colour] += 1
-            event(g, "return", f"A {WORKERS[colour]} Worker came back from Hut space {space + 1}.")
+            back = _(
+                "A {colour} Worker came back from Hut space {space}.",
+                colour=words.mask(1 << colour),
+                space=space + 1,
+            )
+            event(g, "return", back)
     g.fed = False
     if surges(g, g.round):
-        event(g, "surge", "The river surged.")
-        _advance_flood(g, f"{when(g)}, when the river surged")
+        event(g, "surge", _("The river surged."))
+        _advance_flood(g, _("{when}, when the river surged", when=when(g)))
         if g.outcome:
             return
     push(g, harvest_steps(g))
@@ -474,13 +499,13 @@ def _harvest(g: State, step: Harvest) -> None:
 
 def _take_actions(g: State, step: TakeActions) -> None:
     g.phase = Phase.ACTIONS
-    event(g, "phase", f"Round {g.round}: Take Actions.")
+    event(g, "phase", _("Round {round}: Take Actions.", round=g.round))
 
 
 def _return_barge(g: State, step: ReturnBarge) -> None:
     if not g.barge and g.built < 6:
         g.barge = True
-        event(g, "barge", f"The Barge went back to Canal section {g.built + 1}.")
+        event(g, "barge", _("The Barge went back to Canal section {section}.", section=g.built + 1))
 
 
 def fortress_stands(g: State) -> bool:
@@ -497,7 +522,8 @@ def _suffer_attacks(g: State, step: SufferAttacks) -> None:
         card = g.row[first] or ""
         g.row[first] = None
         g.barbarian_discard.append(card)
-        event(g, "fortress", f"The Fortress drove off {name(g, card)}: it went to the Barbarian discards.")
+        drove = _("The Fortress drove off {band}: it went to the Barbarian discards.", band=name(g, card))
+        event(g, "fortress", drove)
     push(g, [Attack(i) for i in slots])
 
 
@@ -521,7 +547,11 @@ def record_pressure(g: State) -> None:
 
 def _end_round(g: State, step: EndRound) -> None:
     if g.built >= 6:
-        end_game(g, Outcome.WON, f"All six Canal sections stood when Round {g.round} was played out.")
+        end_game(
+            g,
+            Outcome.WON,
+            _("All six Canal sections stood when Round {round} was played out.", round=g.round),
+        )
         return
     record_pressure(g)
     g.round += 1
@@ -542,9 +572,9 @@ def _pay(g: State, step: Pay) -> None:
     if paid:
         g.have[item] -= paid
         g.supply[item] += paid
-        event(g, "spend", f"Paid {paid} {ITEMS[item]}.")
+        event(g, "spend", _("Paid {what}.", what=words.step(Gain(item, paid))))
     if paid < n:
-        event(g, "short", f"No more {ITEMS[item]} to pay: {n - paid} let go.")
+        event(g, "short", _("Nothing more to pay: {what} let go.", what=words.step(Gain(item, n - paid))))
 
 
 def _read(g: State, step: Read) -> None:
@@ -552,11 +582,23 @@ def _read(g: State, step: Read) -> None:
     entry = g.content.entries.get(number)
     chapter = g.chapter
     if chapter is None or entry is None:
-        event(g, "entry", f"Story Book entry {number} would be read in a campaign.", False, number)
+        event(
+            g,
+            "entry",
+            _("Story Book entry {number} would be read in a campaign.", number=number),
+            False,
+            number,
+        )
         return
     chapter.facts.read.append(number)
     chapter.read.append(number)
-    event(g, "entry", f"Story Book entry {number}: {entry.title}.", True, number)
+    event(
+        g,
+        "entry",
+        _("Story Book entry {number}: {title}.", number=number, title=Name(entry.title)),
+        True,
+        number,
+    )
     push(g, entry.effects)
 
 
@@ -564,14 +606,15 @@ def _campaign(g: State, step: CampaignStep) -> None:
     """Find, retire, adjust, module: they change the campaign from the next game on."""
     chapter = g.chapter
     if chapter is None:
-        event(g, "campaign", "Outside a campaign, the story changes nothing.")
+        event(g, "campaign", _("Outside a campaign, the story changes nothing."))
         return
     chapter.pending.append(step)
     if isinstance(step, Find):
         chapter.facts.found.extend(step.stones)
     elif isinstance(step, Module):
         chapter.facts.modules.append(step.name)
-    event(g, "campaign", "The story changes the campaign from the next game on.", True, type(step).__name__)
+    changes = _("The story changes the campaign from the next game on.")
+    event(g, "campaign", changes, True, type(step).__name__)
 
 
 WORDS: Words[State] = {

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, Self
 
 from engine.rng import Rng
+from engine.text import Msg
 from engine.yu.actions import Action
 from engine.yu.content import Content, base
 from engine.yu.events import Event
@@ -42,6 +43,13 @@ class Outcome(StrEnum):
 
 
 LOSSES = (Outcome.FLOOD, Outcome.BARBARIANS, Outcome.DAMAGE)
+NO_CAUSE = Msg("")
+"""The cause of a game not over."""
+
+
+def cause_of(data: str | dict[str, Any]) -> Msg:
+    """A cause as :meth:`Msg.to_json` wrote it, or in English as it was stored before messages."""
+    return Msg.from_json(data) if isinstance(data, dict) else Msg(data)
 
 
 @dataclass
@@ -121,7 +129,7 @@ class State:
         self.stack: list[Step] = []
         """Steps still to resolve, the next on top (the end); a decision waits on top."""
         self.outcome: Outcome | None = None
-        self.cause = ""
+        self.cause = NO_CAUSE
         """What ended the game, in words (set with :attr:`outcome`)."""
         self.defeated = 0
         """Barbarians defeated this game."""
@@ -222,7 +230,7 @@ class State:
             "hut_spaces": list(self.hut_spaces),
             "stack": encode(self.stack),
             "outcome": self.outcome.value if self.outcome else None,
-            "cause": self.cause,
+            "cause": self.cause.to_json(),
             "defeated": self.defeated,
             "row_costs": list(self.row_costs),
             "harvest_extra": encode(self.harvest_extra),
@@ -262,10 +270,10 @@ class State:
             "barbarians_extra",
             "fed",
             "levee_used",
-            "cause",
             "defeated",
         ):
             setattr(g, name, data[name])
+        g.cause = cause_of(data["cause"])
         g.phase = Phase(data["phase"])
         g.outcome = Outcome(data["outcome"]) if data["outcome"] else None
         for name in ("supply", "have", "row", "sites", "hut_spaces", "row_costs", "modules", *cls.LISTS):

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.text import Msg
 from engine.yu.content import BuildingKind
-from engine.yu.state import Outcome, State
+from engine.yu.state import Outcome, State, cause_of
 
 SECTIONS = 6
 """Canal sections on the river: all of them built wins the game."""
@@ -17,7 +18,7 @@ class GameSummary:
     """A finished game, as the player sees it between games."""
 
     outcome: Outcome
-    cause: str
+    cause: Msg
     """What ended the game, in words: the exact cause of a loss, or the win."""
     rounds: int
     """Rounds played, the last one included even if it ended early."""
@@ -39,12 +40,12 @@ class GameSummary:
     def closest_flood(self) -> int:
         """The least Flood margin of the game: 0, its next move would have lost;
         below 0, it reached an unbuilt section."""
-        return min((margin for margin, _ in self.pressure), default=self.sections)
+        return min((margin for margin, _bands in self.pressure), default=self.sections)
 
     @property
     def most_barbarians(self) -> int:
         """The most Barbarians the Card Row held at the end of a Round."""
-        return max((bands for _, bands in self.pressure), default=0)
+        return max((bands for _margin, bands in self.pressure), default=0)
 
     @property
     def won(self) -> bool:
@@ -53,7 +54,7 @@ class GameSummary:
     def to_json(self) -> dict[str, Any]:
         return {
             "outcome": self.outcome.value,
-            "cause": self.cause,
+            "cause": self.cause.to_json(),
             "rounds": self.rounds,
             "canals": self.canals,
             "defeated": self.defeated,
@@ -66,7 +67,14 @@ class GameSummary:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSummary:
         pressure = tuple((margin, bands) for margin, bands in data.get("pressure", ()))
-        return cls(**{**data, "outcome": Outcome(data["outcome"]), "pressure": pressure})
+        return cls(
+            **{
+                **data,
+                "outcome": Outcome(data["outcome"]),
+                "cause": cause_of(data["cause"]),
+                "pressure": pressure,
+            }
+        )
 
 
 def summarize(g: State) -> GameSummary:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.rng import Rng
+from engine.text import Msg, _, ngettext
 from engine.yu import card_row
 from engine.yu.actions import Action, Kind
 from engine.yu.hidden import public_seed, redeal
@@ -190,8 +191,8 @@ class Risk:
     dooms: Outcome | None = None
     """It leaves the game where the coming Refresh or the next Harvest loses
     it, whatever the player does (unless the player loses it sooner another way)."""
-    reason: str = ""
-    """Why, in words for the player ("" when it neither loses nor dooms)."""
+    reason: Msg | None = None
+    """Why, in words for the player (None when it neither loses nor dooms)."""
 
     @property
     def danger(self) -> bool:
@@ -202,7 +203,7 @@ class _Trial(NamedTuple):
     reveals: bool
     lost: Outcome | None
     doomed: Outcome | None
-    reason: str
+    reason: Msg | None
     hidden: bool = False
     """The forced answers played after the action showed hidden cards."""
 
@@ -253,7 +254,7 @@ def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
         surged = any(e.kind == "surge" for e in events)
         return _Trial(reveals, outcome, None, _lost(g, outcome, trial, action, surged))
     if outcome is not None:
-        return _Trial(reveals, None, None, "")
+        return _Trial(reveals, None, None, None)
     doom = _doom(trial)
     if doom is not None:
         return _Trial(reveals, None, doom[0], doom[1])
@@ -261,9 +262,12 @@ def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
     lost = trial.outcome
     if lost in LOSSES:
         assert lost is not None
-        forced = "After this you have no choice left (no bribe or trade to pay for)"
-        return _Trial(reveals, None, lost, f"{forced}: {_loss(lost, trial)}.", hidden)
-    return _Trial(reveals, None, None, "")
+        forced = _(
+            "After this you have no choice left (no bribe or trade to pay for): {loss}.",
+            loss=_loss(lost, trial),
+        )
+        return _Trial(reveals, None, lost, forced, hidden)
+    return _Trial(reveals, None, None, None)
 
 
 # -- doom -------------------------------------------------------------------------------
@@ -297,7 +301,7 @@ def _play_forced(g: State) -> bool:
     """Answer the decisions that leave the player one legal action and no
     trade either; whether that showed hidden cards."""
     hidden = False
-    for _ in range(FORCED):
+    for _n in range(FORCED):
         if g.outcome is not None or g.decision is None:
             break
         only = list(legal(g))
@@ -334,7 +338,7 @@ def _may_add(g: State) -> bool:
     return "fortuity" in g.modules and any(not _closed(g.content.ongoing[c].effects) for c in g.fortunes)
 
 
-def _doom(g: State) -> tuple[Outcome, str] | None:
+def _doom(g: State) -> tuple[Outcome, Msg] | None:
     """The loss the rest of the Round brings whatever the player does, once
     Take Actions is over; None unless it is certain. Nothing left to do
     this Round takes a Barbarian off the Card Row, refills the Ready Pile,
@@ -345,9 +349,13 @@ def _doom(g: State) -> tuple[Outcome, str] | None:
     if REFRESH in stack:
         in_row, coming = len(card_row.barbarians(g.row)), _barbarians_coming(g)
         if in_row + coming >= card_row.SPACES:
-            return Outcome.BARBARIANS, (
-                f"This leaves {_count(in_row, 'Barbarian band')} in the Card Row and the Refresh adds "
-                f"{coming}: the game will be lost to the Barbarians."
+            return Outcome.BARBARIANS, ngettext(
+                "This leaves {n} Barbarian band in the Card Row and the Refresh adds {coming}: "
+                "the game will be lost to the Barbarians.",
+                "This leaves {n} Barbarian bands in the Card Row and the Refresh adds {coming}: "
+                "the game will be lost to the Barbarians.",
+                in_row,
+                coming=coming,
             )
     if END_ROUND not in stack or not _harvest_comes(g):
         return None
@@ -355,18 +363,34 @@ def _doom(g: State) -> tuple[Outcome, str] | None:
     ready, exhausted = len(g.ready), len(g.exhausted)
     surge = surge_in(g) == 1
     if harvest_floods(g, surge, ready, draws, exhausted):
-        lost = f"{_flood_moves(g.built + 1, 'will move')} and the game will be lost"
+        lost = _("{moves} and the game will be lost", moves=_flood_moves(g.built + 1, future=True))
         if surge and g.flood >= g.built:
-            return Outcome.FLOOD, f"The river surges at the next Harvest: {lost}."
-        surged = ", after the river surges" if surge else ""
-        return Outcome.FLOOD, (
-            f"This leaves {_count(ready, 'card')} in the Ready Pile and the next Harvest draws {draws}"
-            f"{surged}: {lost}."
+            return Outcome.FLOOD, _("The river surges at the next Harvest: {lost}.", lost=lost)
+        if surge:
+            return Outcome.FLOOD, ngettext(
+                "This leaves {n} card in the Ready Pile and the next Harvest draws {draws}, "
+                "after the river surges: {lost}.",
+                "This leaves {n} cards in the Ready Pile and the next Harvest draws {draws}, "
+                "after the river surges: {lost}.",
+                ready,
+                draws=draws,
+                lost=lost,
+            )
+        return Outcome.FLOOD, ngettext(
+            "This leaves {n} card in the Ready Pile and the next Harvest draws {draws}: {lost}.",
+            "This leaves {n} cards in the Ready Pile and the next Harvest draws {draws}: {lost}.",
+            ready,
+            draws=draws,
+            lost=lost,
         )
     if ready + exhausted < draws and not _may_add(g):
-        return Outcome.DAMAGE, (
-            f"This leaves {_count(ready + exhausted, 'Townsfolk card')} in the Ready and Exhausted Piles "
-            f"and the next Harvest draws {draws}: the game will be lost to Damage."
+        return Outcome.DAMAGE, ngettext(
+            "This leaves {n} Townsfolk card in the Ready and Exhausted Piles "
+            "and the next Harvest draws {draws}: the game will be lost to Damage.",
+            "This leaves {n} Townsfolk cards in the Ready and Exhausted Piles "
+            "and the next Harvest draws {draws}: the game will be lost to Damage.",
+            ready + exhausted,
+            draws=draws,
         )
     return None
 
@@ -374,59 +398,60 @@ def _doom(g: State) -> tuple[Outcome, str] | None:
 # -- words ------------------------------------------------------------------------------
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _flood_moves(space: int, verb: str) -> str:
+def _flood_moves(space: int, future: bool = False) -> Msg:
     if space > RIVER:
-        return f"the Flood {verb} off the end of the river"
-    return f"the Flood {verb} onto unbuilt Canal section {space}"
+        if future:
+            return _("the Flood will move off the end of the river")
+        return _("the Flood moves off the end of the river")
+    if future:
+        return _("the Flood will move onto unbuilt Canal section {section}", section=space)
+    return _("the Flood moves onto unbuilt Canal section {section}", section=space)
 
 
 LEADS = {
-    Kind.PLAY: "Playing this card",
-    Kind.DISCARD: "Discarding this card",
-    Kind.TUCK: "Tucking this card",
-    Kind.CANAL: "Building this Canal section",
-    Kind.ATTACK: "This attack",
-    Kind.RECRUIT: "Recruiting this card",
-    Kind.DISMISS: "Dismissing this card",
-    Kind.BUILD: "This building",
-    Kind.HUT: "Placing this Worker",
-    Kind.TRADE: "This trade",
-    Kind.END: "Ending Take Actions",
-    Kind.FEED: "Feeding the settlement",
-    Kind.FORTUNE: "Playing this Fortuity card",
-    Kind.LEVEE: "Raising the levee",
-    Kind.PICK: "Taking this",
-    Kind.BRIBE: "Paying this bribe",
-    Kind.CHOOSE: "This choice",
+    Kind.PLAY: _("Playing this card"),
+    Kind.DISCARD: _("Discarding this card"),
+    Kind.TUCK: _("Tucking this card"),
+    Kind.CANAL: _("Building this Canal section"),
+    Kind.ATTACK: _("This attack"),
+    Kind.RECRUIT: _("Recruiting this card"),
+    Kind.DISMISS: _("Dismissing this card"),
+    Kind.BUILD: _("This building"),
+    Kind.HUT: _("Placing this Worker"),
+    Kind.TRADE: _("This trade"),
+    Kind.END: _("Ending Take Actions"),
+    Kind.FEED: _("Feeding the settlement"),
+    Kind.FORTUNE: _("Playing this Fortuity card"),
+    Kind.LEVEE: _("Raising the levee"),
+    Kind.PICK: _("Taking this"),
+    Kind.BRIBE: _("Paying this bribe"),
+    Kind.CHOOSE: _("This choice"),
 }
 """How a reason names the action it is about."""
 
 
-def _lost(g: State, outcome: Outcome, after: State, action: Action, surged: bool) -> str:
+def _lost(g: State, outcome: Outcome, after: State, action: Action, surged: bool) -> Msg:
     """Why ``action`` on ``g`` loses at once (``after``: the game it left;
     ``surged``: the river surged on the way)."""
     if action.kind is Kind.SUFFER and isinstance(g.decision, Bribe):
-        lead = f"Suffering destroys {_count(damage(g, g.decision.slot), 'card')}"
+        n = damage(g, g.decision.slot)
+        lead = ngettext("Suffering destroys {n} card", "Suffering destroys {n} cards", n)
     else:
-        lead = LEADS.get(action.kind, "This action")
+        lead = LEADS.get(action.kind, _("This action"))
     cause = _loss(outcome, after)
     if surged and outcome is Outcome.FLOOD:
-        cause = f"the river surges, {cause}"
+        cause = _("the river surges, {cause}", cause=cause)
     if after.round > g.round:
-        cause = f"in the next Harvest {cause}"
-    return f"{lead}: {cause}."
+        cause = _("in the next Harvest {cause}", cause=cause)
+    return _("{lead}: {cause}.", lead=lead, cause=cause)
 
 
-def _loss(outcome: Outcome, after: State) -> str:
+def _loss(outcome: Outcome, after: State) -> Msg:
     """How the game was lost, in words (``after``: the game as it ended)."""
     if outcome is Outcome.FLOOD:
-        how = _flood_moves(after.flood, "moves")
+        how = _flood_moves(after.flood)
     elif outcome is Outcome.BARBARIANS:
-        how = "a seventh Barbarian band joins the Card Row"
+        how = _("a seventh Barbarian band joins the Card Row")
     else:
-        how = "no Townsfolk are left in the Ready and Exhausted Piles"
-    return f"{how} and the game is lost"
+        how = _("no Townsfolk are left in the Ready and Exhausted Piles")
+    return _("{how} and the game is lost", how=how)

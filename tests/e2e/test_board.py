@@ -145,7 +145,7 @@ def test_it_shows_the_fresh_board_to_a_stale_window(
     reason = store.load(Campaign.objects.get(name="Two Windows")).game.explain("attack:1:R")
     assert reason
     other.locator("button[value='attack:1:R']").click()
-    expect(other.locator("#notice")).to_contain_text(reason)
+    expect(other.locator("#notice")).to_contain_text(str(reason))
     expect(other.locator("#board-version")).to_have_value("1")
 
 

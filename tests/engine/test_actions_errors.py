@@ -166,4 +166,4 @@ def test_illegal_action_says_why_and_changes_nothing(
 ) -> None:
     setup(game)
     assert refused(game, key) == message
-    assert game.explain(key) == message
+    assert str(game.explain(key)) == message

@@ -80,17 +80,17 @@ def test_attack_needs_the_provisions_and_the_workers(game: Game, content: Conten
     price = content.board.card_row_costs[6]
     give(game, red=1, white=1)
     assert attack_keys(game) == set()
-    assert game.explain("attack:7:WR") == f"Cannot attack: you need {price} provision and have 0."
+    assert str(game.explain("attack:7:WR")) == f"Cannot attack: you need {price} provision and have 0."
     blank(game)
     give(game, white=1, provision=price)
-    assert game.explain("attack:7:WR") == "Cannot attack: your Workers cannot pay 1 red, 1 white."
+    assert str(game.explain("attack:7:WR")) == "Cannot attack: your Workers cannot pay 1 red, 1 white."
     with pytest.raises(IllegalAction):
         game.apply("attack:7:WR")
 
 
 def test_attack_refuses_a_townsfolk_card(game: Game) -> None:
     give(game, red=3, white=3, provision=3)
-    assert game.explain("attack:1:WR") == "Space 1 holds a Townsfolk card, not a Barbarian."
+    assert str(game.explain("attack:1:WR")) == "Space 1 holds a Townsfolk card, not a Barbarian."
 
 
 def test_attack_two_barbarians_rulebook_example(game: Game, content: Content) -> None:

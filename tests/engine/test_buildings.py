@@ -85,7 +85,7 @@ def test_construct_needs_an_available_build_site(game: Game, content: Content) -
 
 def test_construct_a_site_not_yet_opened_is_refused(game: Game, content: Content) -> None:
     materials(game, content, "farm")
-    assert game.explain("build:farm1:2:W") == "Choose an open, free build site and Workers that pay."
+    assert str(game.explain("build:farm1:2:W")) == "Choose an open, free build site and Workers that pay."
 
 
 def test_construct_build_sites_need_not_be_filled_left_to_right(game: Game, content: Content) -> None:
@@ -131,7 +131,7 @@ def test_construct_a_building_only_once(game: Game, content: Content) -> None:
     materials(game, content, "farm", times=2)
     game.apply("build:farm2:2:W")
     assert not any(k.startswith("build:farm2") for k in build_keys(game))
-    assert game.explain("build:farm2:1:W") == f"{content.building('farm2').name} is already built."
+    assert str(game.explain("build:farm2:1:W")) == f"{content.building('farm2').name} is already built."
 
 
 def test_construct_the_flood_has_no_effect(game: Game, content: Content) -> None:
@@ -143,4 +143,4 @@ def test_construct_the_flood_has_no_effect(game: Game, content: Content) -> None
 def test_construct_needs_the_materials(game: Game, content: Content) -> None:
     give(game, white=1, clay=1)
     assert build_keys(game) == set()
-    assert game.explain("build:farm1:1:W") == "Cannot build: you need 1 wood and have 0."
+    assert str(game.explain("build:farm1:1:W")) == "Cannot build: you need 1 wood and have 0."

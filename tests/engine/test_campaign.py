@@ -220,7 +220,7 @@ def test_choice_waits_for_the_player_and_resolves_the_chosen_option(story: Conte
     push(c, [Read(102)])
     c._run()
     assert [a.key for a in c.legal_actions()] == ["choose:1", "choose:2"]
-    assert c.explain("next") == "First choose one of the story's options."
+    assert str(c.explain("next")) == "First choose one of the story's options."
     c.apply("choose:2")
     assert c.barbarians_extra == 1 and c.decision is None
 

@@ -98,10 +98,12 @@ def test_ruling_14_the_canal_is_built_at_most_once_per_round(river: Game, conten
 def test_canal_needs_its_cost(river: Game) -> None:
     give(river, white=2, red=1)
     assert canal_keys(river) == set()
-    assert river.explain("canal:WWR") == "Cannot build the Canal: you need 1 cowrie and have 0."
+    assert str(river.explain("canal:WWR")) == "Cannot build the Canal: you need 1 cowrie and have 0."
     blank(river)
     give(river, white=2, blue=1, cowrie=1)
-    assert river.explain("canal:WWB") == "Cannot build the Canal: your Workers cannot pay 2 white, 1 red."
+    assert (
+        str(river.explain("canal:WWB")) == "Cannot build the Canal: your Workers cannot pay 2 white, 1 red."
+    )
 
 
 def test_return_barge_puts_it_on_the_next_canal(river: Game, content: Content) -> None:
@@ -129,12 +131,12 @@ def test_a_built_canal_opens_its_trade_site_and_shore_icon(river: Game, content:
     trade = next(t for t in board.trades if t.opened_by == 1)
     site = next(s for s in board.sites if s.opened_by == 1)
     pay_first_section(river, content.canals["c01"].cost)
-    assert river.explain(f"trade:{trade.number}").startswith(f"Trade {trade.number} opens")
+    assert str(river.explain(f"trade:{trade.number}")).startswith(f"Trade {trade.number} opens")
     events = river.apply("canal:WWR")
     unlocks = [e.text for e in events if e.kind == "unlock"]
     assert f"Trade {trade.number} ({trade.name}) is open." in unlocks
     assert f"Build site {site.number} is open." in unlocks
-    assert "opens when" not in (river.explain(f"trade:{trade.number}") or "")
+    assert "opens when" not in str(river.explain(f"trade:{trade.number}") or "")
 
 
 def test_a_round_with_a_canal_ends_with_the_barge_back(river: Game, content: Content) -> None:

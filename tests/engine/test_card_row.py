@@ -84,9 +84,9 @@ def test_recruit_needs_the_provisions_under_the_space(game: Game, content: Conte
 
 def test_recruit_refuses_barbarians_and_empty_spaces(game: Game) -> None:
     set_row(game, [None, *game.row[1:]])
-    assert game.explain("recruit:7") == "Space 7 holds a Barbarian; attack it instead."
-    assert game.explain("recruit:1") == "Card Row space 1 is empty."
-    assert game.explain("recruit:8") == "Card Row spaces are numbered 1 to 7."
+    assert str(game.explain("recruit:7")) == "Space 7 holds a Barbarian; attack it instead."
+    assert str(game.explain("recruit:1")) == "Card Row space 1 is empty."
+    assert str(game.explain("recruit:8")) == "Card Row spaces are numbered 1 to 7."
 
 
 # -- Refresh Card Row ------------------------------------------------------------

@@ -128,7 +128,7 @@ def test_play_a_campaign_shows_the_story_between_games_then_the_next_game() -> N
     c.apply("next")
     keys.append("")  # Enter starts the next game
     text = run(["play", "--campaign", "--seed", "5", "--difficulty", "hard"], "\n".join(keys) + "\nq\n")
-    assert Difficulty.HARD.describe in text and "Game over after" in text
+    assert str(Difficulty.HARD.describe) in text and "Game over after" in text
     for page in pages:
         assert f"Story Book entry {page.number}: {page.title}\n{page.text}" in text
     assert labels and all(f". {label}  [choose:" in text for label in labels)
@@ -137,7 +137,7 @@ def test_play_a_campaign_shows_the_story_between_games_then_the_next_game() -> N
         f"=== Game 2 of the campaign: {view.wins} won, {view.losses} lost so far ==="
     )
     assert "Press Enter to start the next game." in between
-    assert view.whats_new.lines and all(line in game_two for line in view.whats_new.lines)
+    assert view.whats_new.lines and all(str(line) in game_two for line in view.whats_new.lines)
     assert "Round 1" in game_two and "Refused" not in text
     assert text.rstrip().endswith("You left the game.")
 

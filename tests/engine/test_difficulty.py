@@ -120,7 +120,7 @@ def test_two_wins_in_a_row_make_the_next_game_harder(story: Content) -> None:
         == barbarians_in_row(Game.new(c.results[-1].seed, story, _without_streak(c))) + 1
     )
     news = c.whats_new()
-    assert news.streak is not None and news.streak in news.lines and "2 wins in a row" in news.streak
+    assert news.streak is not None and news.streak in news.lines and "2 wins in a row" in str(news.streak)
     assert c.view().streak == 2
 
 
@@ -139,7 +139,7 @@ def test_two_losses_in_a_row_make_the_next_game_easier(story: Content) -> None:
     setup = c.setup()
     assert setup.ready_pile == (plain.ready_pile or 0) + LOSS_STREAK[0].ready_pile > (plain.ready_pile or 0)
     news = c.whats_new()
-    assert news.streak is not None and "2 losses in a row" in news.streak
+    assert news.streak is not None and "2 losses in a row" in str(news.streak)
     game = c.game
     assert game is not None
     assert len(game.ready) == len(Game.new(c.results[-1].seed, story, plain).ready) + 1

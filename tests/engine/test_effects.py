@@ -67,7 +67,7 @@ def test_pay_what_the_player_lacks_is_let_go(game: Game) -> None:
     events = resolve(game, parse_term("pay 3 wood"))
     assert have(game)["wood"] == 0
     assert kinds(events) == ["spend", "short"]
-    assert "2 let go" in events[-1].text
+    assert "2 wood let go" in events[-1].text
 
 
 @pytest.mark.parametrize("term", ["pay 1 clay|wood", "pay 0 cowrie", "pay cowrie", "pay 2 gold"])

@@ -138,7 +138,7 @@ def test_a_game_over_takes_no_more_actions(game: Game) -> None:
     resolve(game, Destroy(1))
     before = game.to_dict()
     assert game.legal_actions() == []
-    assert game.explain("end") == "The game is over."
+    assert str(game.explain("end")) == "The game is over."
     with pytest.raises(IllegalAction, match="The game is over"):
         game.apply("end")
     assert game.to_dict() == before

@@ -27,7 +27,7 @@ def reward(content: Content, space: int) -> dict[str, int]:
 def test_ruling_12_one_hut_space_at_the_start(game: Game) -> None:
     give(game, white=1, red=1)
     assert hut_keys(game) == {"hut:1:W", "hut:1:R"}
-    assert game.explain("hut:2:W") == "Hut space 2 is not open; each Hut built opens one more."
+    assert str(game.explain("hut:2:W")) == "Hut space 2 is not open; each Hut built opens one more."
 
 
 def test_ruling_12_each_hut_built_opens_one_more_hut_space(game: Game, content: Content) -> None:
@@ -72,7 +72,7 @@ def test_ruling_12_the_worker_returns_at_the_next_harvest(game: Game) -> None:
 
 def test_hut_placement_needs_a_worker_of_that_colour(game: Game) -> None:
     give(game, white=1)
-    assert game.explain("hut:1:R") == "You have no Worker of that colour."
+    assert str(game.explain("hut:1:R")) == "You have no Worker of that colour."
 
 
 def test_ruling_11_one_tuck_space_at_the_start_one_more_per_hut(game: Game) -> None:
@@ -81,7 +81,7 @@ def test_ruling_11_one_tuck_space_at_the_start_one_more_per_hut(game: Game) -> N
     assert tuck_spaces(game) == 1
     game.apply(f"tuck:{card}")
     assert f"tuck:{second}" not in keys(game)
-    assert game.explain(f"tuck:{second}") == "All 1 tuck spaces are full; each Hut built opens one more."
+    assert str(game.explain(f"tuck:{second}")) == "The 1 tuck space is full; each Hut built opens one more."
     edit(game, huts_built=1)
     game.apply(f"tuck:{second}")
     assert game.tucked == [card, second]

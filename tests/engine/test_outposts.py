@@ -35,7 +35,7 @@ def test_worker_colours_a_labourer_must_be_a_white_worker(game: Game, content: C
     edit(game, built=1)
     give(game, red=1, blue=1, black=1, yellow=1, clay=1, wood=1)
     assert starting(game, "build:") == set()
-    assert game.explain("build:farm1:1:R") == "Cannot build: your Workers cannot pay 1 white."
+    assert str(game.explain("build:farm1:1:R")) == "Cannot build: your Workers cannot pay 1 white."
 
 
 def test_worker_colours_a_coloured_worker_must_be_that_colour(game: Game) -> None:

@@ -39,7 +39,7 @@ def test_ruling_8_a_payment_is_written_in_colour_order(game: Game) -> None:
     edit(game, river=list(RIVER))
     give(game, white=1, red=1, cowrie=2)
     assert game.explain("canal:WR") is None
-    assert game.explain("canal:RW") == "'canal:RW' is not an action key"
+    assert str(game.explain("canal:RW")) == "'canal:RW' is not an action key"
 
 
 def test_ruling_8_a_payment_that_does_not_fit_the_cost_is_refused(game: Game) -> None:

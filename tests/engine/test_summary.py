@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from scenario import edit, give, place, resolve, set_row, settle
 
+from engine.text import Name
 from engine.yu import Content, Game, load
 from engine.yu.campaign import Campaign
 from engine.yu.interpreter import push
@@ -61,10 +62,14 @@ def test_the_summary_counts_rounds_canals_barbarians_tucks_and_buildings(game: G
     game.apply(f"tuck:{game.hand[0]}")
     edit(game, round=4, built=3, flood=3, sites=["hut1", "farm3", "outpost4", *game.sites[3:]])
     resolve(game, Flood(1))
-    assert summarize(game) == GameSummary(
+    summary = summarize(game)
+    assert str(summary.cause) == (
+        "The Flood moved onto unbuilt Canal section 4 during the actions of Round 4, "
+        "when an effect moved it on."
+    )
+    assert summary == GameSummary(
         outcome=Outcome.FLOOD,
-        cause="The Flood moved onto unbuilt Canal section 4 during the actions of Round 4, "
-        "when an effect moved it on.",
+        cause=summary.cause,
         rounds=4,
         canals=3,
         defeated=1,
@@ -99,7 +104,7 @@ def test_the_flood_reached_by_a_harvest_draw_on_an_empty_ready_pile(game: Game) 
     exhausted(game, 6)
     resolve(game, Harvest(), TakeActions())
     assert game.outcome == "flood"
-    assert game.cause == (
+    assert str(game.cause) == (
         "The Flood moved onto unbuilt Canal section 3 in the Harvest of Round 5, "
         "when a draw found the Ready Pile empty."
     )
@@ -109,7 +114,7 @@ def test_the_flood_reached_by_a_destroy_in_the_attacks(game: Game) -> None:
     edit(game, ready=[], round=2, phase=Phase.ATTACKS)
     exhausted(game, 3)
     resolve(game, Destroy(1))
-    assert game.cause == (
+    assert str(game.cause) == (
         "The Flood moved onto unbuilt Canal section 1 in the Barbarian attacks of Round 2, "
         "when a destroy found the Ready Pile empty."
     )
@@ -118,7 +123,7 @@ def test_the_flood_reached_by_a_destroy_in_the_attacks(game: Game) -> None:
 def test_the_flood_running_off_the_river(game: Game) -> None:
     edit(game, built=6, flood=6, barge=False, round=9)
     resolve(game, Flood(1))
-    assert game.cause == (
+    assert str(game.cause) == (
         "The Flood ran off the end of the river during the actions of Round 9, when an effect moved it on."
     )
 
@@ -129,7 +134,7 @@ def test_seven_barbarians_after_the_refresh(game: Game) -> None:
     edit(game, built=0, round=8)
     resolve(game, Refresh())
     assert game.outcome == "barbarians"
-    assert game.cause == "Seven Barbarians stood in the Card Row after the Refresh of Round 8."
+    assert str(game.cause) == "Seven Barbarians stood in the Card Row after the Refresh of Round 8."
 
 
 def test_seven_barbarians_when_an_effect_reveals_one(game: Game) -> None:
@@ -137,7 +142,7 @@ def test_seven_barbarians_when_an_effect_reveals_one(game: Game) -> None:
     edit(game, round=3)
     resolve(game, RevealBarbarian(1))
     assert game.outcome == "barbarians"
-    assert game.cause == (
+    assert str(game.cause) == (
         "Seven Barbarians stood in the Card Row during the actions of Round 3, "
         "when an effect revealed one more."
     )
@@ -157,7 +162,7 @@ def test_damage_when_the_ready_and_exhausted_piles_are_both_empty(
     edit(game, ready=[], exhausted=[], round=6, phase=phase)
     resolve(game, step)
     assert game.outcome == "damage"
-    assert game.cause == f"{said} found the Ready and Exhausted Piles both empty."
+    assert str(game.cause) == f"{said} found the Ready and Exhausted Piles both empty."
 
 
 def test_the_win_in_words(game: Game, content: Content) -> None:
@@ -169,7 +174,7 @@ def test_the_win_in_words(game: Game, content: Content) -> None:
     game.apply("end")
     settle(game)
     assert game.won
-    assert summarize(game).cause == "All six Canal sections stood when Round 7 was played out."
+    assert str(summarize(game).cause) == "All six Canal sections stood when Round 7 was played out."
     assert summarize(game).canals == 6
 
 
@@ -198,7 +203,7 @@ def test_the_campaign_shows_the_summary_of_the_game_just_finished(story: Content
     lose_to_the_flood(c)
     view = c.view()
     assert view.summary is not None and view.summary.outcome is Outcome.FLOOD
-    assert view.summary.cause.startswith("The Flood moved onto unbuilt Canal section 1")
+    assert str(view.summary.cause).startswith("The Flood moved onto unbuilt Canal section 1")
     assert view.results[0].summary == view.summary
     next_game(c)
     assert c.view().summary is None
@@ -216,7 +221,7 @@ def test_a_game_the_story_ends_at_its_start_says_so(story: Content) -> None:
     c.apply("next")
     summary = c.view().summary
     assert summary is not None
-    assert summary.cause == (
+    assert str(summary.cause) == (
         "The Flood moved onto unbuilt Canal section 1 as the game began, when an effect moved it on."
     )
 
@@ -242,18 +247,19 @@ def test_whats_new_after_a_game_whose_story_found_cards_added_rules_and_asked(st
     next_game(c)
     news = c.view().whats_new
     assert news.game == 2
-    assert news.choices == ("Feed the people",)
+    assert news.choices == (Name("Feed the people"),)
     assert "Hungry Season" in [card.name for card in news.ongoing]  # the Flood's entry finds more
     assert [card.name for card in news.found] == ["Wandering Potter"]
     assert {"Hungry Season", "levee"} <= set(news.modules_added)
-    assert "Every game now starts with 2 cowrie." in news.adjustments
-    assert news.lines[0] == "You chose: Feed the people."
-    assert "A new rule is in play: levee." in news.lines
-    assert "Found Wandering Potter: it joins the Townsfolk cards." in news.lines
-    assert "Found Hungry Season: a new rule, now beside the board." in news.lines
+    assert "Every game now starts with 2 cowrie." in [str(m) for m in news.adjustments]
+    lines = [str(line) for line in news.lines]
+    assert lines[0] == "You chose: Feed the people."
+    assert "A new rule is in play: levee." in lines
+    assert "Found Wandering Potter: it joins the Townsfolk cards." in lines
+    assert "Found Hungry Season: a new rule, now beside the board." in lines
     # The journal keeps the choice under the entry that asked.
     journal = {r.page.number: r.chosen for r in c.view().journal}
-    assert journal[102] == ("Feed the people",)
+    assert journal[102] == (Name("Feed the people"),)
     # The news is the current game's: the next game has only its own.
     again = Campaign.from_dict(json.loads(json.dumps(c.to_dict())), story)
     assert again.view().whats_new == news
@@ -263,10 +269,11 @@ def test_whats_new_after_a_game_whose_story_found_cards_added_rules_and_asked(st
     next_game(c)
     later = c.view().whats_new
     assert later.game == 3
-    assert "Feed the people" not in later.choices
+    assert Name("Feed the people") not in later.choices
     assert later.modules_removed == ("Hungry Season",)
-    assert "Hungry Season went into History." in later.lines
-    assert "No longer in play: Hungry Season." in later.lines
+    lines = [str(line) for line in later.lines]
+    assert "Hungry Season went into History." in lines
+    assert "No longer in play: Hungry Season." in lines
 
 
 def test_a_choice_between_games_is_new_and_in_the_journal(story: Content) -> None:
@@ -280,10 +287,10 @@ def test_a_choice_between_games_is_new_and_in_the_journal(story: Content) -> Non
     c.apply("choose:2")  # Let them come: one more Barbarian each Refresh
     c.apply("next")
     news = c.view().whats_new
-    assert news.choices[-1] == "Let them come"
-    assert "You chose: Let them come." in news.lines
-    assert "Each Refresh now adds more Barbarians (+1)." in news.adjustments
-    assert {r.page.number: r.chosen for r in c.view().journal}[102] == ("Let them come",)
+    assert news.choices[-1] == Name("Let them come")
+    assert "You chose: Let them come." in [str(line) for line in news.lines]
+    assert "Each Refresh now adds more Barbarians (+1)." in [str(m) for m in news.adjustments]
+    assert {r.page.number: r.chosen for r in c.view().journal}[102] == (Name("Let them come"),)
 
 
 def test_the_pressure_is_noted_as_each_round_ends(game: Game) -> None:

@@ -75,11 +75,11 @@ def test_ruling_15_a_card_offering_clay_or_wood_is_the_players_choice(game: Game
 def test_ruling_10_every_card_in_hand_must_be_used_before_the_phase_ends(game: Game) -> None:
     place(game, "hand", "t01", "t02", "t03", "t04")
     assert "end" not in keys(game)
-    assert game.explain("end") == "Use every Townsfolk card in your hand first (4 left)."
+    assert str(game.explain("end")) == "Use every Townsfolk card in your hand first (4 left)."
     game.apply("play:t01")
     game.apply("discard:t02")
     game.apply("tuck:t03")
-    assert game.explain("end") == "Use every Townsfolk card in your hand first (1 left)."
+    assert str(game.explain("end")) == "Use every Townsfolk card in your hand first (1 left)."
     edit(game, built=2)
     game.apply("trade:3:t04")
     assert "end" in keys(game)

@@ -67,7 +67,7 @@ def test_ruling_20_trade_4_a_labourer_and_a_provision_for_a_worker_of_any_colour
     give(game, white=1, provision=1)
     trade_4 = {k for k in trade_keys(game) if k.startswith("trade:4:")}
     assert trade_4 == {"trade:4:red:W", "trade:4:blue:W", "trade:4:black:W", "trade:4:yellow:W"}
-    assert game.explain("trade:4:white:W") == "That is not a way to use trade 4."
+    assert str(game.explain("trade:4:white:W")) == "That is not a way to use trade 4."
     game.apply("trade:4:yellow:W")
     assert held(game) == {"yellow": 1}
 
@@ -96,7 +96,7 @@ def test_ruling_10_a_card_drawn_by_a_trade_must_be_used_before_the_phase_ends(ga
     assert "end" in keys(game)
     game.apply("trade:6")
     assert "end" not in keys(game)
-    assert game.explain("end") == "Use every Townsfolk card in your hand first (1 left)."
+    assert str(game.explain("end")) == "Use every Townsfolk card in your hand first (1 left)."
 
 
 def test_trade_7_a_clay_or_a_wood_for_a_cowrie(game: Game) -> None:
@@ -121,7 +121,7 @@ def test_trades_are_allowed_during_a_decision_other_actions_are_not(game: Game) 
     assert game.decision is not None
     assert "trade:1:clay" in keys(game)
     assert not any(k.startswith(("play:", "recruit:")) for k in keys(game))
-    assert game.explain("recruit:1") == "First answer the open decision (trades are still allowed)."
+    assert str(game.explain("recruit:1")) == "First answer the open decision (trades are still allowed)."
     game.apply("trade:1:clay")
     # The trade's item comes at once; the decision stays open.
     assert held(game) == {"clay": 1}
@@ -171,7 +171,10 @@ def test_ruling_19_a_card_drawn_after_take_actions_must_be_used_at_once(game: Ga
         f"discard:{top}",
         f"tuck:{top}",
     }
-    assert game.explain("bribe:W") == "First use the card that came into your hand: play, discard or tuck it."
+    assert (
+        str(game.explain("bribe:W"))
+        == "First use the card that came into your hand: play, discard or tuck it."
+    )
     game.apply(f"discard:{top}")
     assert game.hand == [] and top in game.discard
     assert isinstance(game.decision, Bribe)

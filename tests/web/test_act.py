@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils.html import escape
+
 from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
@@ -49,9 +51,10 @@ class ActTestCase(BaseTestCase):
         self.assertNotIn(card, game.state["hand"])
         row = GameAction.objects.get()
         self.assertEqual((row.game, row.seq, row.key, row.revealed), (game, 1, self.play, False))
-        self.assertTrue(row.events[0]["text"].startswith("Played "))
+        played = store.stored_events(row.events)[0].text
+        self.assertTrue(played.startswith("Played "))
         r = self.client.get(self.board_url)
-        self.assertContains(r, row.events[0]["text"])
+        self.assertContains(r, escape(played))
 
     def test_it_answers_htmx_with_fragments(self) -> None:
         r = self.post(self.play, htmx=True)

@@ -91,7 +91,7 @@ class ChronicleTestCase(BaseTestCase):
         for reading in story.journal:
             self.assertIn(escape(reading.page.title), html)
             for label in reading.chosen:
-                self.assertIn(escape(label), html)
+                self.assertIn(escape(label.text), html)
         for result in finished:
             for kind, card in result.story:
                 if kind == "found":

@@ -4,6 +4,8 @@ confirmed post takes the action."""
 
 from __future__ import annotations
 
+from django.utils.html import escape
+
 from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
@@ -23,7 +25,7 @@ def play_to_a_losing_choice(campaign: Campaign) -> tuple[Action, str]:
         assert not board.game.over, "the game ended before any losing choice came up"
         for action in board.legal():
             if warning := board.warning(action):
-                return action, warning
+                return action, escape(str(warning))
         store.act(board, bot.choose(board.game), board.version)
     raise AssertionError("no losing choice came up")
 

@@ -9,6 +9,7 @@ from django.utils.html import escape
 
 from campaigns import store, views
 from campaigns.sharing import OWN, Seat
+from engine.text import Name
 from engine.yu import Action
 from engine.yu.bots import HeuristicBot
 
@@ -66,13 +67,14 @@ class SummaryTestCase(BaseTestCase):
         b, html = self.board_data()
         news = b["whats_new"]
         self.assertEqual(news.game, 2)
-        self.assertEqual(news.choices[-len(chosen) :], tuple(chosen))  # after those made in the game
+        made = tuple(Name(c) for c in chosen)
+        self.assertEqual(news.choices[-len(chosen) :], made)  # after those made in the game
         self.assertIsNone(b["between"])
         self.assertIn('<details class="whats-new" open>', html)
-        self.assertIn("What's new in game 2", html)
+        self.assertIn(escape("What's new in game 2"), html)
         for line in news.lines:
             self.assertIn(f"<li>{escape(line)}</li>", html)
         self.assertNotIn("game-summary", html)
         r = self.client.get(f"/c/{self.campaign.code}/story/")
         for label in news.choices:
-            self.assertContains(r, f"You chose: <b>{escape(label)}</b>")
+            self.assertContains(r, f"You chose: <b>{escape(label.text)}</b>")

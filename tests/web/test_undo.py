@@ -31,8 +31,8 @@ class UndoTestCase(BaseTestCase):
         self.assertEqual(store.run_keys(self.campaign), [self.play])
         undo = GameAction.objects.get(seq=3)
         self.assertEqual((undo.key, undo.undoes), ("undo", 2))
-        played = GameAction.objects.get(seq=2).events[0]["text"]
-        self.assertEqual(undo.events[0]["text"], f"Took back: {played}")
+        played = store.stored_events(GameAction.objects.get(seq=2).events)[0].text
+        self.assertEqual(store.stored_events(undo.events)[0].text, f"Took back: {played}")
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertContains(r, "(taken back)")
 

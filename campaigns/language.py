@@ -83,6 +83,11 @@ def said(value: Value) -> str:
     return say(value, READER)
 
 
+def content(text: str) -> str:
+    """A game's content text (a card's name, its text) in the active language."""
+    return READER.content(text)
+
+
 @require_POST
 def switch(request: HttpRequest) -> HttpResponse:
     """``POST /language/``: speak ``language`` from now on, then go back to ``next``."""

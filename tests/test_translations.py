@@ -24,6 +24,8 @@ FIELDS = re.compile(r"\{(\w*)\}|%\((\w+)\)[sd]")
 WORDS = re.compile(r"[^\W\d_]{2,}")
 SHOWN = ("title", "aria-label", "placeholder", "alt")
 """Attributes whose text a reader (or their screen reader) is given."""
+NAMES = ("Legacy of Yu",)
+"""The game's name, the same in every language."""
 
 
 def fields(text: str) -> set[str]:
@@ -98,20 +100,24 @@ class ShownText(HTMLParser):
 def unmarked(source: str) -> list[str]:
     """The texts of an HTML source (tags and expressions blanked out) that a reader sees."""
     parser = ShownText()
+    for name in NAMES:
+        source = source.replace(name, "")
     parser.feed(source)
     parser.close()
     return parser.found
 
 
 def django_text(source: str) -> str:
-    """A Django template's HTML, its tags and values blanked out and its translated blocks and
-    comments left out."""
+    """A Django template's HTML, its tags and values blanked out and its translated blocks,
+    comments and blocks that fill an attribute (``{% block main_class %}``) left out."""
     kept, skipping = [], None
     for token in Lexer(source).tokenize():
         if token.token_type is TokenType.BLOCK:
-            name = token.contents.split()[0]
+            name, *rest = token.contents.split()
             if skipping is None and name in ("blocktranslate", "blocktrans", "comment"):
                 skipping = "end" + name
+            elif skipping is None and name == "block" and rest[0].endswith(("_class", "_url")):
+                skipping = "endblock"
             elif name == skipping:
                 skipping = None
             kept.append(" ")

@@ -12,8 +12,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.language import said
 from campaigns.models import DIFFICULTY_NAMES, Campaign, GameAction, Role, TableSeat, said_lazily
+from campaigns.reader import said
 from campaigns.tables import OPEN
 from engine.games import GAMES
 from engine.yu import Action, MalformedAction

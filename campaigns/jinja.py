@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader
 from markupsafe import Markup
 
-from campaigns.language import content, said
+from campaigns.reader import content, said
 from campaigns.templatetags.yu import food_name, item, item_name, items, pay, role, worker
 
 
@@ -63,7 +63,8 @@ environment.filters.update(
     role=role,
     pluralize=pluralize,
     title=title,
-    say=said, content=content,
+    say=said,
+    content=content,
 )
 
 

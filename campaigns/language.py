@@ -1,4 +1,4 @@
-"""The language a reader reads the site in, and the engine's messages said in it.
+"""The language a reader reads the site in (said in it by :mod:`campaigns.reader`).
 
 A signed-in user's choice is kept on their :class:`~campaigns.models.Profile` and copied
 into their session when they sign in; anyone else's choice lives in their session. Without
@@ -7,7 +7,6 @@ language."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -20,7 +19,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Profile
-from engine.text import Value, say
 
 SESSION_KEY = "language"
 CODES = frozenset(code for code, _name in settings.LANGUAGES)
@@ -50,42 +48,6 @@ def _signed_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: An
         request.session[SESSION_KEY] = profile.language
     elif language := request.session.get(SESSION_KEY):
         Profile.objects.filter(pk=profile.pk).update(language=language)
-
-
-@cache
-def _content_french() -> dict[str, str]:
-    """The French of every game's content texts, by their English."""
-    from engine.games import content_french
-
-    return content_french()
-
-
-class Reader:
-    """The active language, as the engine's messages ask for it."""
-
-    def gettext(self, message: str) -> str:
-        return translation.gettext(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return translation.ngettext(singular, plural, n)
-
-    def content(self, text: str) -> str:
-        if translation.get_language() == "fr":
-            return _content_french().get(text, text)
-        return text
-
-
-READER = Reader()
-
-
-def said(value: Value) -> str:
-    """A message or a content text in the active language."""
-    return say(value, READER)
-
-
-def content(text: str) -> str:
-    """A game's content text (a card's name, its text) in the active language."""
-    return READER.content(text)
 
 
 @require_POST

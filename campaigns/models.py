@@ -17,22 +17,15 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.reader import said
 from engine.games import GAMES
-from engine.text import Value
 from engine.yu.difficulty import Difficulty
 
 YU = "yu"
 """The solo campaign game, with its own board; every other game is played at a table of seats."""
 
 
-def _said(value: Value) -> str:
-    """``value`` in the active language (campaigns.language imports this module)."""
-    from campaigns.language import said
-
-    return said(value)
-
-
-said_lazily = lazy(_said, str)
+said_lazily = lazy(said, str)
 """A game's message or content text, said in the language active when it is shown."""
 GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, said_lazily(rules.title)) for name, rules in GAMES.items())]
 DIFFICULTY_NAMES = {

@@ -20,8 +20,8 @@ from django.db.models import F
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from campaigns.language import said
 from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
+from campaigns.reader import said
 from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table

@@ -25,8 +25,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import store, tables
-from campaigns.language import said
 from campaigns.models import Campaign
+from campaigns.reader import said
 from engine.games import GAMES
 from engine.yu import base
 from engine.yu.difficulty import Difficulty

@@ -46,9 +46,9 @@ from campaigns.forms import (
     VersionForm,
 )
 from campaigns.jinja import render_region
-from campaigns.language import said
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role, TableSeat
 from campaigns.presenter import page, present
+from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import throttled
 from engine.games import GAMES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from campaigns.language import content, said
+from campaigns.reader import content, said
 
 register = template.Library()
 register.filter("say", said)

@@ -18,7 +18,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
-from campaigns.language import said
+from campaigns.reader import said
 from engine.yu import words
 from engine.yu.items import ALL_COLOURS, COLOURED, INDEX, ITEMS, WORKERS, Amount, Cost, Item
 from engine.yu.steps import Counted, Destroy, Flood, Gain, Pay, Pick, Read, RevealBarbarian, Step

@@ -15,8 +15,8 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from campaigns import store
-from campaigns.language import said
 from campaigns.models import Campaign, GameAction, Membership, Role
+from campaigns.reader import said
 from engine.text import Msg, Name
 from engine.yu.bots import HeuristicBot
 

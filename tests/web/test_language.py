@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaigns import models, tables
-from campaigns.language import Reader
 from campaigns.models import GameAction, Profile, TableSeat
+from campaigns.reader import Reader
 from engine import text as engine_text
 from engine.legacy.actions import IllegalAction
 

@@ -7,8 +7,8 @@ import random
 
 from django.test import SimpleTestCase
 
-from campaigns.language import said
 from campaigns.presenter import Move, present
+from campaigns.reader import said
 from engine.yu import Kind
 from engine.yu.campaign import Campaign as YuCampaign
 from engine.yu.steps import Choice, Option

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaigns import tables
-from campaigns.language import Reader
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
+from campaigns.reader import Reader
 from campaigns.sharing import join
 from engine.legacy.game import Game as LegacyGame
 

@@ -34,12 +34,15 @@ def fields(text: str) -> set[str]:
 
 @pytest.fixture(scope="module")
 def extracted(tmp_path_factory: pytest.TempPathFactory) -> polib.POFile:
-    """The catalogue as ``makemessages -l fr`` brings it up to date with the code now."""
-    locale = tmp_path_factory.mktemp("catalogue") / "locale"
-    shutil.copytree(ROOT / "locale", locale)
+    """The catalogue as ``makemessages -l fr`` brings it up to date with the code now, run on a
+    copy of the project (it writes to the ``locale/`` it walks past)."""
     if shutil.which("xgettext") is None:
         pytest.fail("makemessages needs gettext's xgettext: install the gettext package")
-    with override_settings(LOCALE_PATHS=[locale]), contextlib.chdir(ROOT):
+    copy = tmp_path_factory.mktemp("catalogue") / "project"
+    left_out = shutil.ignore_patterns(".*", "__pycache__", "*.mo", "staticfiles", "test-artifacts", "build")
+    shutil.copytree(ROOT, copy, ignore=left_out)
+    locale = copy / "locale"
+    with override_settings(LOCALE_PATHS=[locale]), contextlib.chdir(copy):
         call_command("makemessages", locale=["fr"], verbosity=0)
     return polib.pofile(str(locale / "fr" / "LC_MESSAGES" / "django.po"))
 

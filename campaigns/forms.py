@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from campaigns.models import DIFFICULTY_NAMES, Campaign, GameAction, Role, TableSeat, said_lazily
 from campaigns.reader import said
@@ -160,7 +160,7 @@ class TableForm(forms.Form):
         ),
     )
     game = forms.ChoiceField(
-        label=gettext_lazy("Game"),
+        label=pgettext_lazy("a board game", "Game"),
         choices=[(name, said_lazily(rules.title)) for name, rules in GAMES.items()],
     )
     friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label=gettext_lazy("Seats for friends"))

@@ -162,4 +162,4 @@ class MachiTableTests(TableTestCase):
             self.assertNotIn(english, page)
         self.post(table, "roll:1")
         r = self.post(table, "landmark:fountain")  # the refusal names the landmark in French too
-        self.assertContains(r, "to build your Fontaine", status_code=400)  # type: ignore[arg-type]
+        self.assertContains(r, "votre monument Fontaine", status_code=400)  # type: ignore[arg-type]

@@ -1,9 +1,7 @@
-"""The board's pictures of costs and effects: their words in the reader's language, and
-each language's pictures kept apart."""
+"""The board's pictures of costs and effects: their words in the reader's language (from the
+French catalogue), and each language's pictures kept apart."""
 
 from __future__ import annotations
-
-from unittest.mock import patch
 
 from django.test import SimpleTestCase
 from django.utils import translation
@@ -13,28 +11,7 @@ from campaigns.templatetags.yu import food_name, item_name, items, role, worker
 from engine.yu.effects import parse_steps
 from engine.yu.items import RED, parse_cost
 
-FRENCH = {
-    "nothing": "rien",
-    "the Flood advances {n}": "l'Inondation avance de {n}",
-    "exhaust {n} card from hand": "épuiser {n} carte de votre main",
-    "Red Worker (Fighter)": "Ouvrier rouge (Combattant)",
-    "Fighter": "Combattant",
-    "clay": "Argile",
-    "wheat": "Blé",
-}
 
-
-def gettext(message: str) -> str:
-    return FRENCH.get(message, message) if translation.get_language() == "fr" else message
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    return gettext(singular) if n == 1 else plural
-
-
-@patch("django.utils.translation.ngettext", ngettext)
-@patch("django.utils.translation.gettext", gettext)
-@patch("campaigns.templatetags.yu.gettext", gettext)
 class PicturesTestCase(SimpleTestCase):
     def test_words_in_pictures_are_said_in_the_readers_language(self) -> None:
         effects = parse_steps(["flood 1", "3 clay"])
@@ -42,7 +19,7 @@ class PicturesTestCase(SimpleTestCase):
         with translation.override("fr"):
             french = str(items(effects))
             self.assertIn("rien", items(()))
-            self.assertIn("épuiser 1 carte de votre main", items(parse_cost(["1 exhaust"])))
+            self.assertIn("épuiser 1 carte de la main", items(parse_cost(["1 exhaust"])))
         self.assertIn("the Flood advances 1", english)
         self.assertIn("l&#x27;Inondation avance de 1", french)
         self.assertNotIn("the Flood", french)

@@ -26,7 +26,7 @@ from campaigns.store import Refused, Stale, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
-from engine.text import Msg
+from engine.text import Refusal
 
 RECENT = 8
 """How many of the game's last moves a table's log shows."""
@@ -231,8 +231,7 @@ def leave_seat(campaign: Campaign, user: User) -> None:
 
 def _reason(exc: Exception) -> str:
     """Why the game refused a move, in the reader's language: its message, or else its text."""
-    msg = getattr(exc, "msg", None)
-    return said(msg) if isinstance(msg, Msg) else str(exc)
+    return said(exc.msg) if isinstance(exc, Refusal) else str(exc)
 
 
 def _stored_name(seat: TableSeat) -> str:

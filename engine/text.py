@@ -127,6 +127,15 @@ def _decode(data: Any) -> Value:
     raise ValueError(f"not a message value: {data!r}")
 
 
+class Refusal(ValueError):
+    """A move the rules refuse; ``msg`` says why (``str()`` says it in English). Each game's
+    ``IllegalAction`` is one."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
+
+
 # -- the French beside a content file's English --------------------------------------------------
 
 

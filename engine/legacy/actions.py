@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from engine.legacy.empire import Square
-from engine.text import Msg, _
+from engine.text import Refusal, _
 
 
 class Element(StrEnum):
@@ -21,12 +21,8 @@ class Element(StrEnum):
     EMPIRE = "empire"
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``msg`` says why (``str(exc)``: in English)."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(str(msg))
-        self.msg = msg
+class IllegalAction(Refusal):
+    """An action the rules do not allow now."""
 
 
 class MalformedAction(IllegalAction):

@@ -12,7 +12,7 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
-from engine.text import Msg, _
+from engine.text import Refusal, _
 
 
 class Verb(StrEnum):
@@ -25,12 +25,8 @@ class Verb(StrEnum):
     PASS = "pass"
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``msg`` says why (``str()`` says it in English)."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(str(msg))
-        self.msg = msg
+class IllegalAction(Refusal):
+    """An action the rules do not allow now."""
 
 
 class MalformedAction(IllegalAction):

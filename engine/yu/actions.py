@@ -11,7 +11,7 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
-from engine.text import Msg, _
+from engine.text import Refusal, _
 from engine.yu.items import INDEX, ITEMS, Item
 
 Payment = tuple[int, int, int, int, int]
@@ -46,12 +46,8 @@ class Kind(StrEnum):
     """Starts a campaign's next game."""
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``msg`` says why (``str()`` in English)."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(str(msg))
-        self.msg = msg
+class IllegalAction(Refusal):
+    """An action the rules do not allow now."""
 
 
 class MalformedAction(IllegalAction):

@@ -14,6 +14,8 @@ from django.template import loader
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
+from campaigns.language import chosen
+
 log = logging.getLogger("django.request")
 RETRY_AFTER = 10
 """Seconds a client is asked to wait before trying again."""
@@ -100,8 +102,6 @@ class Language:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        from campaigns.language import chosen
-
         with translation.override(chosen(request)):
             request.LANGUAGE_CODE = translation.get_language()
             response = self.get_response(request)

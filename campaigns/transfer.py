@@ -185,15 +185,29 @@ def _move(move: object) -> bool:
     )
 
 
+def unused_name(owner: User, name: str) -> str:
+    """``name``, or ``name (copy)`` (then ``(copy 2)``, ...) when ``owner`` already has a campaign
+    or a table by that name; the name is cut short to leave room for the mark."""
+    taken = set(Campaign.objects.filter(owner=owner).values_list("name", flat=True))
+    given, copy = name, 1
+    while given in taken:
+        copied = _("{name} (copy)") if copy == 1 else _("{name} (copy {n})")
+        room = NAME_LENGTH - len(copied.format(name="", n=copy))
+        given, copy = copied.format(name=name[:room], n=copy), copy + 1
+    return given
+
+
 def bring_back(saved: Saved | SavedTable, owner: User) -> Campaign:
-    """A new campaign of ``owner``'s from the file, or BadFile when its log does not replay."""
+    """A new campaign of ``owner``'s from the file, or BadFile when its log does not replay; named
+    as a copy when ``owner`` has one by its name already."""
+    name = unused_name(owner, saved.name)
     if isinstance(saved, SavedTable):
         try:
-            return tables.create_replayed(owner, saved.game, saved.name, saved.seed, saved.seats, saved.games)
+            return tables.create_replayed(owner, saved.game, name, saved.seed, saved.seats, saved.games)
         except store.Refused as exc:
             raise BadFile(_("The table does not replay here. {reason}").format(reason=exc)) from exc
     try:
-        return store.create_replayed(owner, saved.name, saved.seed, saved.log, saved.difficulty)
+        return store.create_replayed(owner, name, saved.seed, saved.log, saved.difficulty)
     except (store.Refused, ValueError, KeyError) as exc:
         reason = _("The campaign does not replay here. {reason}").format(reason=exc)
         if saved.content and saved.content != base().version:

@@ -383,6 +383,15 @@ class TransferTests(TableTestCase):
             self.assertTrue(tables.replays(brought))
         self.assertEqual(self.client.get(reverse("table", args=[copy.code])).status_code, 200)
 
+    def test_a_table_brought_back_by_its_owner_is_named_as_a_copy(self) -> None:
+        table = self.make_table(["owner", "greedy"])
+        self.play_out(table, 2)
+        upload = SimpleUploadedFile("numbers.legacy.json", json.dumps(self.export(table)).encode())
+        r = self.client.post(reverse("import"), {"file": upload})
+        copy = Campaign.objects.exclude(pk=table.pk).get(owner=self.alice)
+        self.assertRedirects(r, reverse("table", args=[copy.code]), fetch_redirect_response=False)
+        self.assertEqual((table.name, copy.name), ("Numbers", "Numbers (copy)"))
+
     def test_a_file_that_does_not_replay_brings_nothing_back(self) -> None:
         table = self.make_table(["owner", "greedy"])
         self.play_out(table, 2)

@@ -5,9 +5,11 @@ is refused with the reason and nothing written."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import translation
 
 from campaigns import store, transfer
 from campaigns.models import Campaign, Game, GameAction, Role
@@ -86,6 +88,33 @@ class TransferTestCase(BaseTestCase):
         for game in copy.games.all():
             self.assertEqual(store.replay_differences(game), [])
         self.assertEqual(self.client.get(copy.get_absolute_url()).status_code, 200)
+
+    def test_a_name_the_importer_has_already_is_brought_back_as_a_copy(self) -> None:
+        data = self.export()
+        for _ in range(3):
+            self.assertEqual(self.bring_back(data, self.alice).status_code, 302)
+        names = sorted(Campaign.objects.filter(owner=self.alice).values_list("name", flat=True))
+        expected = ["Yellow River", "Yellow River (copy 2)", "Yellow River (copy 3)", "Yellow River (copy)"]
+        self.assertEqual(names, expected)
+        self.assertEqual(self.bring_back(data, self.bob).status_code, 302)
+        self.assertEqual(Campaign.objects.get(owner=self.bob).name, "Yellow River")
+
+    def test_a_long_name_is_cut_to_leave_room_for_the_copy_mark(self) -> None:
+        long = "L" * transfer.NAME_LENGTH
+        self.assertEqual(transfer.unused_name(self.alice, long), long)
+        Campaign.objects.filter(pk=self.campaign.pk).update(name=long)
+        copy = transfer.unused_name(self.alice, long)
+        self.assertEqual((len(copy), copy[-7:]), (transfer.NAME_LENGTH, " (copy)"))
+
+    def test_the_copy_mark_is_in_the_importers_language(self) -> None:
+        with translation.override("fr"):
+            self.assertEqual(transfer.unused_name(self.alice, "Yellow River"), "Yellow River (copie)")
+
+    def test_docs_state_names_the_file_version_this_site_writes(self) -> None:
+        page = (Path(__file__).resolve().parents[2] / "docs" / "state.md").read_text(encoding="utf-8")
+        self.assertIn(f"## A campaign file, version {transfer.VERSION}\n", page)
+        self.assertIn(f'| `format`, `version` | `"{transfer.FORMAT}"` and `{transfer.VERSION}` |', page)
+        self.assertEqual(self.export()["version"], transfer.VERSION)
 
     def test_undone_actions_stay_out_of_the_file(self) -> None:
         fresh = store.create_campaign(self.alice, "Short", 7)

@@ -17,10 +17,15 @@ from django.utils.translation import ngettext
 from engine.yu.card_row import SPACES
 from engine.yu.chronicle import Chronicle, Played
 
-WIDTH, HEIGHT = 480, 200
-LEFT, RIGHT, TOP, BOTTOM = 30, 8, 14, 30
-"""The plot's margins inside the box: room for the axes' labels."""
+WIDTH, HEIGHT = 480, 214
+LEFT, RIGHT, TOP, BOTTOM = 30, 8, 28, 30
+"""The plot's margins inside the box: room for the axes' labels, and above the plot for a
+limit's label over the values written on the bars."""
 PLOT_WIDTH = WIDTH - LEFT - RIGHT
+LIMIT_LABEL = 11
+"""Where a limit's label stands, above the plot."""
+STUB = 3
+"""The height of a bar whose value is 0: it shows on the baseline rather than vanishing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +86,15 @@ class _Plot:
 
     def axes(self, ticks: range) -> list[Mark]:
         marks = [Mark(LEFT - 6, self.y(v) + 4, "tick", text=str(v)) for v in ticks]
-        marks += [Mark(LEFT, self.y(v), "gridline", w=PLOT_WIDTH) for v in ticks]
+        marks += [Mark(LEFT, self.y(v), "baseline" if v == 0 else "gridline", w=PLOT_WIDTH) for v in ticks]
         return marks + [Mark(self.x(n), HEIGHT - BOTTOM + 16, "game", text=str(n)) for n in self._numbers()]
+
+    def limit(self, value: int, words: str) -> list[Mark]:
+        """The dashed line at ``value``, and its label above the plot's right end."""
+        return [
+            Mark(LEFT, self.y(value), "limit", w=PLOT_WIDTH, title=words),
+            Mark(LEFT + PLOT_WIDTH, LIMIT_LABEL, "limit-label", text=words),
+        ]
 
     def _numbers(self) -> range:
         return range(1, self.games + 1)
@@ -100,7 +112,7 @@ def record(chronicle: Chronicle) -> Chart:
         grid=plot.axes(range(0, gold + 1)),
         legend=(("won", _("wins")), ("lost", _("losses"))),
     )
-    chart.grid.append(Mark(LEFT, plot.y(gold), "limit", w=PLOT_WIDTH, title=_("Seven ends the campaign")))
+    chart.grid += plot.limit(gold, _("Seven ends the campaign"))
     for name, css, count in ((_("Wins"), "won", _wins), (_("Losses"), "lost", _losses)):
         points = [(LEFT, plot.y(0)), *((plot.x(g.number), plot.y(count(g))) for g in games)]
         chart.lines.append(Line(" ".join(f"{x},{y}" for x, y in points), css, name))
@@ -132,7 +144,7 @@ def barbarians(chronicle: Chronicle) -> Chart:
         _("For each game, the most Barbarians the Card Row held at the end of a Round; seven lose the game."),
         grid=plot.axes(range(0, SPACES + 1)),
     )
-    chart.grid.append(Mark(LEFT, plot.y(SPACES), "limit", w=PLOT_WIDTH, title=_("Seven lose the game")))
+    chart.grid += plot.limit(SPACES, _("Seven lose the game"))
     for g in games:
         assert g.summary is not None
         most = g.summary.most_barbarians
@@ -168,9 +180,10 @@ def flood(chronicle: Chronicle) -> Chart:
 
 def _bar(plot: _Plot, g: Played, value: int, css: str, words: str) -> list[Mark]:
     width = min(plot.step * 0.6, 36)
-    top = plot.y(value)
+    height = max(round(plot.y(0) - plot.y(value), 1), STUB)
+    top = round(plot.y(0) - height, 1)
     title = _("Game {number}: {what}").format(number=g.number, what=words)
-    left, height = plot.x(g.number) - width / 2, round(plot.y(0) - top, 1)
+    left = plot.x(g.number) - width / 2
     return [
         Mark(left, top, css, title=title, w=round(width, 1), h=height),
         Mark(plot.x(g.number), top - 4, "value", text=str(value)),

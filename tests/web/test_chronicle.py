@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from xml.etree import ElementTree
 
 from django.utils.html import escape
 
+from campaigns import charts as drawn_charts
 from campaigns import store
 from campaigns.models import Game, Role
 from engine.yu.bots import HeuristicBot
+from engine.yu.chronicle import chronicle as yu_chronicle
 
 from .base import SEED, BaseTestCase
 
@@ -99,6 +102,32 @@ class ChronicleTestCase(BaseTestCase):
         self.assertRegex(html, r"Hints asked</dt><dd>3<")
         self.assertIn('id="game-4"', html)  # the game being played heads the timeline
         self.assertLess(html.index('id="game-4"'), html.index('id="game-1"'))
+
+    def test_a_zero_is_drawn_on_the_baseline_and_each_limit_line_is_labelled(self) -> None:
+        board = self.play(2)
+        told = yu_chronicle(board.story(), board.engine.content)
+        calm = replace(told.games[0], summary=replace(told.games[0].summary, pressure=((0, 0), (0, 0))))
+        told = replace(told, games=(calm, *told.games[1:]))
+        for chart in (drawn_charts.barbarians(told), drawn_charts.flood(told)):
+            with self.subTest(chart.slug):
+                baseline = next(m for m in chart.grid if m.css == "baseline")
+                first = next(m for m in chart.marks if m.w and "Game 1:" in m.title)
+                self.assertTrue(first.title.startswith(("Game 1: 0 Barbarians", "Game 1: 0 sections")))
+                self.assertGreater(first.h, 0)
+                self.assertEqual(round(first.y + first.h, 1), baseline.y)  # it stands on the baseline
+        for chart, words in (
+            (drawn_charts.record(told), "Seven ends the campaign"),
+            (drawn_charts.barbarians(told), "Seven lose the game"),
+        ):
+            with self.subTest(chart.slug):
+                line = next(m for m in chart.grid if m.css == "limit")
+                label = next(m for m in chart.grid if m.css == "limit-label")
+                self.assertEqual((line.title, label.text), (words, words))
+                self.assertLess(label.y, line.y)  # above the line, in the margin over the plot
+        self.client.force_login(self.alice)
+        html = self.client.get(self.url).content.decode()
+        for words in ("Seven ends the campaign", "Seven lose the game"):
+            self.assertIn(f'class="limit-label">{words}</text>', html)
 
     def test_a_member_may_read_it_and_a_stranger_may_not(self) -> None:
         self.share(self.campaign, self.bob, Role.WATCH)

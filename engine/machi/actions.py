@@ -33,9 +33,12 @@ class MalformedAction(IllegalAction):
     """Text that is not an action key at all."""
 
 
+DICE = 2
+"""The dice in the box: a mayor rolls one, or up to this many once a landmark allows it."""
+
 _NAME = r"[a-z][a-z_]{0,31}"
 _KEY = re.compile(
-    rf"choose:(?P<cards>{_NAME}(?:,{_NAME}){{0,11}})|roll:(?P<dice>[12])"
+    rf"choose:(?P<cards>{_NAME}(?:,{_NAME}){{0,11}})|roll:(?P<dice>[1-{DICE}])"
     rf"|(?P<verb>build|landmark|demolish):(?P<card>{_NAME})|contribute|pass"
 )
 

@@ -5,7 +5,9 @@ choices are revealed together once all have chosen. Then mayors take turns from
 the first player (the highest roll of two dice in game 1): roll, collect what
 the roll pays (:mod:`engine.machi.income`), then take at most one action. The
 first mayor with all three landmarks built and a flag on the community landmark
-wins at once. The dice come from a generator whose state is part of the game.
+wins at once. A landmark's power works from the turn after the one it is built
+in: of a turn's moments, only its end (doubles again) comes after the action.
+The dice come from a generator whose state is part of the game.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from engine.machi.actions import CONTRIBUTE, PASS, Action, IllegalAction, Verb, choose
+from engine.machi.actions import CONTRIBUTE, DICE, PASS, Action, IllegalAction, Verb, choose
 from engine.machi.cards import SEATS, Power, Rule, Setup, catalogue
 from engine.machi.events import Event, Kind
 from engine.machi.income import payouts
@@ -108,7 +110,9 @@ class Game:
             ]
         if self.phase is Phase.ROLL:
             return [
-                Action(Verb.ROLL, dice=n) for n in (1, 2) if n == 1 or self.towns[seat].has(Power.TWO_DICE)
+                Action(Verb.ROLL, dice=n)
+                for n in range(1, DICE + 1)
+                if n == 1 or self.towns[seat].has(Power.TWO_DICE)
             ]
         options = [Action(Verb.BUILD, card=k) for k, n in self.supply.items() if n]
         options += [Action(Verb.LANDMARK, card=k) for k in self.setup.landmarks]
@@ -129,12 +133,20 @@ class Game:
         if self.phase is Phase.ROLL:
             if action.verb is not Verb.ROLL:
                 return _("Roll the dice first.")
-            if action.dice == 2 and not self.towns[seat].has(Power.TWO_DICE):
-                return _("You roll one die until your Forge is built.")
+            if action.dice > 1 and not self.towns[seat].has(Power.TWO_DICE):
+                return self._one_die()
             return None
         if action.verb in (Verb.ROLL, Verb.CHOOSE):
             return _("You rolled already this turn: build, or end your turn.")
         return self._build_refusal(seat, action)
+
+    def _one_die(self) -> Msg:
+        """Why a mayor rolls one die: named by the landmark of this game's setup that allows two."""
+        landmarks = catalogue().landmarks
+        allows = [k for k in self.setup.landmarks if landmarks[k].power is Power.TWO_DICE]
+        if not allows:
+            return _("You roll one die: no landmark of this game allows two.")
+        return _("You roll one die until your {card} is built.", card=Name(landmarks[allows[0]].name))
 
     def _choice_refusal(self, seat: int, action: Action) -> Msg | None:
         if action.verb is not Verb.CHOOSE:
@@ -219,11 +231,12 @@ class Game:
             return self._choose(seat, action.cards)
         if action.verb is Verb.ROLL:
             return self._roll(seat, action.dice)
+        standing = len(self.towns[seat].built)
         events = self._act(seat, action)
         if len(self.towns[seat].built) == len(self.setup.landmarks) and self.towns[seat].flag:
             self.winner, self.phase = seat, Phase.OVER
             return [*events, Event(Kind.WON, seat)]
-        return events + self._end_turn(seat)
+        return events + self._end_turn(seat, standing)
 
     def _choose(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         self.chosen[seat] = cards
@@ -290,11 +303,13 @@ class Game:
         self.coins[seat] -= coins
         self.bank += coins
 
-    def _end_turn(self, seat: int) -> list[Event]:
+    def _end_turn(self, seat: int, standing: int) -> list[Event]:
+        """The next mayor's turn, or the same mayor's again for doubles with a landmark that says so:
+        one of the ``standing`` landmarks built before this turn (one built in it works from the next)."""
         self.turns += 1
         self.phase = Phase.ROLL
         doubles = len(self.dice) == 2 and self.dice[0] == self.dice[1]
-        if doubles and self.towns[seat].has(Power.DOUBLES_AGAIN):
+        if doubles and self.towns[seat].has(Power.DOUBLES_AGAIN, before=standing):
             return [Event(Kind.AGAIN, seat)]
         self.turn = (seat + 1) % self.seats
         return []

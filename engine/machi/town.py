@@ -29,9 +29,9 @@ class Town:
         cards = catalogue().establishments
         return sum(n for key, n in self.establishments.items() if cards[key].tag == tag)
 
-    def has(self, power: Power) -> bool:
-        """Whether a built landmark gives ``power``."""
-        return any(catalogue().landmarks[key].power is power for key in self.built)
+    def has(self, power: Power, before: int | None = None) -> bool:
+        """Whether a built landmark gives ``power`` (of the first ``before`` built, when given)."""
+        return any(catalogue().landmarks[key].power is power for key in self.built[:before])
 
     def bonus(self, tag: str) -> int:
         """The coins each of the town's ``tag`` establishments gives more, from built landmarks."""

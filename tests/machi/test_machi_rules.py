@@ -8,7 +8,7 @@ import pytest
 
 from engine.machi import Action, Game, IllegalAction, Kind, Phase, Verb
 from engine.machi.actions import CONTRIBUTE, PASS, choose
-from engine.machi.cards import Rule, catalogue
+from engine.machi.cards import Power, Rule, catalogue
 from engine.machi.income import payouts
 from engine.machi.town import Town
 from engine.text import Msg
@@ -244,17 +244,47 @@ class TestTurn:
         assert events[-1].kind is Kind.WON and game.over and game.winners() == [0]
         assert game.waiting() == [] and game.legal_actions(1) == []
 
-    def test_doubles_with_the_fountain_play_again(self) -> None:
-        game = started()
+    def test_doubles_with_the_fountain_built_on_an_earlier_turn_play_again(self) -> None:
+        game = doubled(["forge", "fountain"])
         seat = game.turn
-        game.towns[seat].built = ["forge", "fountain"]
-        for seed in range(1000):
-            trial = Game.from_dict({**game.to_dict(), "rng": seed})
-            trial.apply(seat, ROLL2)
-            if trial.dice[0] == trial.dice[1]:
-                break
-        events = trial.apply(seat, PASS)
-        assert events[-1].kind is Kind.AGAIN and trial.turn == seat and trial.phase is Phase.ROLL
+        events = game.apply(seat, PASS)
+        assert events[-1].kind is Kind.AGAIN and game.turn == seat and game.phase is Phase.ROLL
+
+    def test_a_fountain_built_this_turn_gives_no_turn_for_this_turns_doubles(self) -> None:
+        game = doubled(["forge"])
+        seat = game.turn
+        game.coins[seat] = catalogue().landmarks["fountain"].cost
+        events = game.apply(seat, Action(Verb.LANDMARK, card="fountain"))
+        assert [e.kind for e in events] == [Kind.LANDMARK]
+        assert game.turn == 1 - seat and game.phase is Phase.ROLL
+        assert game.towns[seat].has(Power.DOUBLES_AGAIN)  # from its next turn on
+
+    def test_a_game_without_the_forge_names_the_landmark_that_allows_two_dice(self) -> None:
+        windmill = replace(catalogue().game_one, landmarks=("windmill", "flower_shop", "fountain"))
+        game = Game.new(1, 2, windmill)
+        for seat in range(2):
+            game.apply(seat, choose(["bakery", "wheat_field"]))
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(game.turn, ROLL2)
+        assert str(refused.value) == "You roll one die until your Windmill is built."
+        none = Game.new(1, 2, replace(windmill, landmarks=("sawmill", "flower_shop", "fountain")))
+        for seat in range(2):
+            none.apply(seat, choose(["bakery", "wheat_field"]))
+        with pytest.raises(IllegalAction, match="no landmark of this game allows two"):
+            none.apply(none.turn, ROLL2)
+
+
+def doubled(built: list[str]) -> Game:
+    """A game of two whose mayor to play has ``built`` and has just rolled doubles."""
+    game = started()
+    seat = game.turn
+    game.towns[seat].built = list(built)
+    for seed in range(1000):
+        trial = Game.from_dict({**game.to_dict(), "rng": seed})
+        trial.apply(seat, ROLL2)
+        if trial.dice[0] == trial.dice[1]:
+            return trial
+    raise AssertionError("no seed rolls doubles")
 
 
 def under(rules: list[Rule], seats: int = 2, seed: int = 1, first: int | None = None) -> Game:

@@ -72,7 +72,7 @@ class Rule(StrEnum):
     LATECOMERS = "latecomers"
     """At the start of the game, each mayor takes one coin more for each place they sit after the first."""
     MARKET_DAY = "market_day"
-    """At the start of the game, each mayor takes two coins more."""
+    """At the start of the game, each mayor but the first player takes two coins more."""
     DEMOLISH = "demolish"
     """A new action: return one of your establishments to the supply for half its cost."""
 

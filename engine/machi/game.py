@@ -26,7 +26,8 @@ from engine.rng import Rng
 from engine.text import Msg, Name, _, ngettext
 
 MARKET_DAY = 2
-"""The coins each mayor takes more at the start of a game under the market day rules card."""
+"""The coins each mayor but the first player takes more at the start of a game under the market
+day rules card."""
 
 
 class Phase(StrEnum):
@@ -70,9 +71,12 @@ class Game:
         setup = setup or cards.game_one
         if first is None:
             first, opening = _roll_for_first(rng, seats)
-        start = cards.start_coins + (MARKET_DAY if Rule.MARKET_DAY in setup.rules else 0)
         late = Rule.LATECOMERS in setup.rules
-        coins = [start + ((s - first) % seats if late else 0) for s in range(seats)]
+        market = MARKET_DAY if Rule.MARKET_DAY in setup.rules else 0
+        coins = [
+            cards.start_coins + ((s - first) % seats if late else 0) + (market if s != first else 0)
+            for s in range(seats)
+        ]
         return cls(
             seed,
             rng.state,

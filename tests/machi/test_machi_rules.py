@@ -307,7 +307,8 @@ class TestRulesCards:
         assert Kind.AIDED not in {e.kind for e in game.apply(0, ROLL1)}  # not without the card
 
     def test_market_day_and_latecomers_at_the_start_of_the_game(self) -> None:
-        assert Game.new(1, 3, replace(catalogue().game_one, rules=(Rule.MARKET_DAY,))).coins == [5, 5, 5]
+        market = Game.new(1, 3, replace(catalogue().game_one, rules=(Rule.MARKET_DAY,)), first=1)
+        assert market.coins == [5, 3, 5]  # every mayor but the first player
         late = Game.new(1, 4, replace(catalogue().game_one, rules=(Rule.LATECOMERS,)), first=2)
         assert late.coins == [5, 6, 3, 4] and late.bank + sum(late.coins) == catalogue().bank
 

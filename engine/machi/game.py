@@ -1,7 +1,9 @@
 """A game of Machi Koro Legacy for two to four mayors.
 
 It opens with every mayor choosing their town square cards in secret; the
-choices are revealed together once all have chosen. Then mayors take turns from
+choices are revealed together once all have chosen. In game 1 of a campaign
+each mayor may name their town, and rename it, until the first roll: the one
+action not in :meth:`Game.legal_actions`, whose name is free text. Then mayors take turns from
 the first player (the highest roll of two dice in game 1): roll, collect what
 the roll pays (:mod:`engine.machi.income`), then take at most one action. The
 first mayor with all three landmarks built and a flag on the community landmark
@@ -12,12 +14,13 @@ The dice come from a generator whose state is part of the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from engine.machi.actions import CONTRIBUTE, DICE, PASS, Action, IllegalAction, Verb, choose
+from engine.machi.actions import CONTRIBUTE, DICE, PASS, Action, IllegalAction, Verb, choose, misnamed
 from engine.machi.cards import SEATS, Power, Rule, Setup, catalogue
 from engine.machi.events import Event, Kind
 from engine.machi.income import payouts
@@ -59,10 +62,20 @@ class Game:
     """The last roll."""
     winner: int | None = None
     turns: int = 0
+    naming: bool = False
+    """The mayors may name their towns: game 1, until its first roll."""
 
     @classmethod
-    def new(cls, seed: int, seats: int, setup: Setup | None = None, first: int | None = None) -> Game:
-        """A game dealt from ``seed``; ``first`` is the last game's winner (game 1 rolls for it)."""
+    def new(
+        cls,
+        seed: int,
+        seats: int,
+        setup: Setup | None = None,
+        first: int | None = None,
+        towns: Sequence[str] | None = None,
+    ) -> Game:
+        """A game dealt from ``seed``; ``first`` is the last game's winner (game 1 rolls for it);
+        ``towns`` the towns' names, named in game 1 (``None`` in game 1, whose mayors name them)."""
         if seats not in SEATS:
             raise ValueError(f"a game has {SEATS.start} to {SEATS.stop - 1} mayors, not {seats}")
         cards = catalogue()
@@ -77,11 +90,14 @@ class Game:
             cards.start_coins + ((s - first) % seats if late else 0) + (market if s != first else 0)
             for s in range(seats)
         ]
+        names = list(towns or [""] * seats)
+        if len(names) != seats:
+            raise ValueError(f"a game of {seats} mayors has {seats} towns' names, not {len(names)}")
         return cls(
             seed,
             rng.state,
             setup,
-            [Town() for _ in range(seats)],
+            [Town(name=name) for name in names],
             coins,
             cards.bank - sum(coins),
             dict(setup.supply),
@@ -89,6 +105,7 @@ class Game:
             first,
             opening,
             first,
+            naming=towns is None,
         )
 
     @property
@@ -130,6 +147,10 @@ class Game:
             return _("There is no seat {number} at this table.", number=seat + 1)
         if self.over:
             return _("The game is over.")
+        if action.verb is Verb.TOWN:
+            if not self.naming:
+                return _("Towns are named in the first game, until its first roll: it is too late now.")
+            return misnamed(action.name)
         if self.phase is Phase.CHOOSE:
             return self._choice_refusal(seat, action)
         if seat != self.turn:
@@ -231,6 +252,9 @@ class Game:
         why = self.refusal(seat, action)
         if why is not None:
             raise IllegalAction(why)
+        if action.verb is Verb.TOWN:
+            self.towns[seat].name = action.name
+            return [Event(Kind.NAMED, seat, name=action.name)]
         if action.verb is Verb.CHOOSE:
             return self._choose(seat, action.cards)
         if action.verb is Verb.ROLL:
@@ -256,6 +280,7 @@ class Game:
 
     def _roll(self, seat: int, dice: int) -> list[Event]:
         events = []
+        self.naming = False
         if Rule.CITY_HALL in self.setup.rules and not self.coins[seat]:
             events.append(Event(Kind.AIDED, seat, coins=self._gain(seat, 1)))
         rng = Rng(self.rng)
@@ -350,6 +375,7 @@ class Game:
             "dice": list(self.dice),
             "winner": self.winner,
             "turns": self.turns,
+            "naming": self.naming,
         }
 
     @classmethod
@@ -379,6 +405,7 @@ class Game:
             tuple(data["dice"]),
             data["winner"],
             data["turns"],
+            data["naming"],
         )
 
 

@@ -1,4 +1,5 @@
-"""A mayor's town: establishments (copies counted), landmarks built, a flag on the community landmark."""
+"""A mayor's town: its name, establishments (copies counted), landmarks built, a flag on the community
+landmark."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ class Town:
     """Landmarks built, in the order they were."""
     flag: bool = False
     """Contributed to this game's community landmark."""
+    name: str = ""
+    """What its mayor named it ("": not named)."""
 
     def add(self, key: str, copies: int = 1) -> None:
         """Add ``copies`` of an establishment (or take them away, when negative)."""
@@ -45,8 +48,9 @@ class Town:
             "establishments": dict(sorted(self.establishments.items())),
             "built": list(self.built),
             "flag": self.flag,
+            "name": self.name,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Town:
-        return cls(dict(data["establishments"]), list(data["built"]), bool(data["flag"]))
+        return cls(dict(data["establishments"]), list(data["built"]), bool(data["flag"]), str(data["name"]))

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.machi import Action, Game, IllegalAction, Kind, Phase, Verb
-from engine.machi.actions import CONTRIBUTE, PASS, choose
+from engine.machi import Action, Event, Game, IllegalAction, Kind, Phase, Verb
+from engine.machi.actions import CONTRIBUTE, PASS, TOWN_NAME, choose
 from engine.machi.cards import Power, Rule, catalogue
 from engine.machi.income import payouts
 from engine.machi.town import Town
@@ -383,3 +383,61 @@ def test_a_refusal_is_a_message_said_in_english_or_in_the_readers_language() -> 
     with pytest.raises(IllegalAction) as malformed:
         Action.parse("fly:away")
     assert str(malformed.value) == '"fly:away" is not an action.' and malformed.value.msg.values
+
+
+class TestTownNames:
+    def test_a_name_is_read_from_its_key_once_and_written_back(self) -> None:
+        named = Action.parse("town:  Port Lune-sur-Mer ")
+        assert named == Action(Verb.TOWN, name="Port Lune-sur-Mer")
+        assert Action.parse(named.key) == named and named.key == "town:Port Lune-sur-Mer"
+        longest = Action.parse("town:" + "x" * TOWN_NAME)
+        assert len(longest.key) <= 64  # a log row's key
+
+    @pytest.mark.parametrize(
+        ("key", "why"),
+        [
+            ("town:", "Give your town a name."),
+            ("town:   ", "Give your town a name."),
+            (
+                "town:" + "y" * (TOWN_NAME + 1),
+                f"at most {TOWN_NAME} characters; this one has {TOWN_NAME + 1}.",
+            ),
+            ("town:Two\nlines", "without control characters"),
+            ("town:Tab\there", "without control characters"),
+            ("town:Bell\x07", "without control characters"),
+        ],
+    )
+    def test_a_bad_name_is_refused_with_why(self, key: str, why: str) -> None:
+        with pytest.raises(IllegalAction, match=why):
+            Action.parse(key)
+
+    def test_every_mayor_names_and_renames_until_the_first_roll(self) -> None:
+        game = Game.new(1, 3)
+        assert game.naming and game.waiting() == [0, 1, 2]
+        events = game.apply(2, Action.parse("town:Riverside"))
+        assert events == [Event(Kind.NAMED, 2, name="Riverside")]
+        for seat in range(3):
+            game.apply(seat, choose(["bakery", "wheat_field"]))
+        other = (game.turn + 1) % 3  # not their turn: they still name
+        game.apply(other, Action.parse("town:Hilltop"))
+        game.apply(2, Action.parse("town:Riverside Bay"))
+        assert [t.name for t in game.towns][2] == "Riverside Bay"
+        assert game.towns[other].name in ("Hilltop", "Riverside Bay")
+        assert all(a.verb is not Verb.TOWN for a in game.legal_actions(game.turn))  # free text: never listed
+        game.apply(game.turn, ROLL1)
+        before = game.to_dict()
+        with pytest.raises(IllegalAction, match="too late"):
+            game.apply(other, Action.parse("town:Late"))
+        assert game.to_dict() == before and not game.naming
+
+    def test_a_name_made_outside_the_parser_is_refused_too(self) -> None:
+        game = Game.new(1, 2)
+        with pytest.raises(IllegalAction, match="start or end with a space"):
+            game.apply(0, Action(Verb.TOWN, name=" Gap"))
+        assert game.towns[0].name == ""
+
+    def test_a_later_game_has_its_towns_named_already(self) -> None:
+        game = Game.new(1, 2, first=1, towns=["Riverside", ""])
+        assert not game.naming and game.towns[0].name == "Riverside"
+        with pytest.raises(IllegalAction, match="first game, until its first roll"):
+            game.apply(0, Action.parse("town:Elsewhere"))

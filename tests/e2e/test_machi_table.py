@@ -91,6 +91,7 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
     ann.get_by_role("button", name="Name it").click()
     expect(owner.locator("[data-town='1'] .mk-town-name")).to_have_text("Hilltop", timeout=LIVE)
     shot(ann, "0-towns-named")
+    check_a11y(ann, "machi-naming")
 
     # The owner chooses: their own browser shows it, Ann's shows only that they chose.
     owner.get_by_role("button", name="Bakery + Wheat Field").click()

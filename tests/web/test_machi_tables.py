@@ -137,6 +137,7 @@ class MachiTableTests(TableTestCase):
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
         self.assertIn("last game", page)
         self.assertIn("The register is full", page)
+        self.assertNotIn("This card turns over", page)  # the deck's last side: nothing more to read
         self.assertIn("The table may play on", page)
         self.assertIn(">Play on<", page)
         self.assertNotIn("Deal the next game", page)

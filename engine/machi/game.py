@@ -3,11 +3,11 @@
 It opens with every mayor choosing their town square cards in secret; the
 choices are revealed together once all have chosen. In game 1 of a campaign
 each mayor may name their town, and rename it, until the first roll: the one
-action not in :meth:`Game.legal_actions`, whose name is free text. Then mayors take turns from
-the first player (the highest roll of two dice in game 1): roll, collect what
-the roll pays (:mod:`engine.machi.income`), then take at most one action. The
-first mayor with all three landmarks built and a flag on the community landmark
-wins at once. A landmark's power works from the turn after the one it is built
+action :meth:`Game.legal_actions` leaves out, its name being free text. Then
+mayors take turns from the first player (the highest roll of two dice in game
+1): roll, collect what the roll pays (:mod:`engine.machi.income`), then take at
+most one action. The first mayor with all three landmarks built and a flag on
+the community landmark wins at once. A landmark's power works from the turn after the one it is built
 in: of a turn's moments, only its end (doubles again) comes after the action.
 The dice come from a generator whose state is part of the game.
 """

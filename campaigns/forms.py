@@ -208,9 +208,18 @@ class TableActionForm(forms.Form):
     """A move at a table: its key (the game's rules read it) and the version the player saw."""
 
     key = forms.CharField(max_length=40)
+    text = forms.CharField(required=False, strip=False)
+    """Words of the player's own that end the key (a town's name after ``town:``): the game's
+    rules alone say which words they take."""
     version = forms.IntegerField(min_value=0)
     moment = forms.CharField(max_length=40, required=False)
     """What the seat's choices depended on when the page was drawn (see ``Rules.moment``)."""
+    seat = forms.IntegerField(min_value=0, required=False)
+    """The seat the move is for, when the page says (a town is its own mayor's to name)."""
+
+    def move(self) -> str:
+        """The move's whole key."""
+        return str(self.cleaned_data["key"]) + str(self.cleaned_data["text"])
 
 
 class SeatForm(forms.Form):

@@ -72,6 +72,12 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "winner_names": [s["name"] for s in seats if s["won"]],
         "unit": board.rules.unit,
         "finished": board.finished,
+        "free": board.free,
+        "free_play": board.rules.free_play,
+        "ends": {
+            number: {"by": end.by or _("Seat {number}").format(number=(end.seat or 0) + 1), "when": end.when}
+            for number, end in tables.ends(board.campaign).items()
+        },
         "story": story,
         "mine": mine,
         "seats": seats,
@@ -149,7 +155,7 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
     data = form.cleaned_data
 
     def move() -> None:
-        tables.act(seat.campaign, user, data["key"], data["version"], data["moment"] or None)
+        tables.act(seat.campaign, user, form.move(), data["version"], data["moment"] or None, data["seat"])
 
     return _answer(request, seat, move)
 
@@ -172,7 +178,7 @@ def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> Http
     """Write, then the table as it stands: with why, when the write was refused or came too late."""
     try:
         write()
-    except tables.NotSeated as exc:
+    except (tables.NotSeated, tables.OtherSeat) as exc:
         return _fresh(request, seat, str(exc), 403)
     except store.Stale:
         return _fresh(request, seat, _(STALE), 409)

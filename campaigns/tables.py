@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -35,6 +36,16 @@ OPEN = "open"
 """How a new table's seats are given: to the owner, left open for a friend, or to a named bot."""
 
 
+@dataclass(frozen=True)
+class End:
+    """How a game of the series ended: its last move's seat, who sat there then (by name, as the
+    log keeps it; empty for a move replayed from a file) and when it was made."""
+
+    seat: int | None
+    by: str
+    when: datetime
+
+
 @dataclass
 class TableBoard:
     campaign: Campaign
@@ -57,6 +68,12 @@ class TableBoard:
         """Every game of a series with a set number of them is played."""
         games = self.rules.games
         return self.table.over and games is not None and self.game_row.number >= games
+
+    @property
+    def free(self) -> bool:
+        """The game is one of free play, after the series' set games."""
+        games = self.rules.games
+        return games is not None and self.game_row.number > games
 
     def seat_of(self, user: User | None) -> int | None:
         """The seat ``user`` plays at this table, if any."""
@@ -109,7 +126,7 @@ def create_replayed(
                     last=number - 1, number=number
                 )
             )
-        if rules.games is not None and number > rules.games:
+        if rules.games is not None and number > rules.games and not rules.free_play:
             raise Refused(
                 _("A series of {game} has {games} games, and the file has more.").format(
                     game=said(rules.title), games=rules.games
@@ -152,6 +169,18 @@ def create_replayed(
     return campaign
 
 
+def ends(campaign: Campaign) -> dict[int, End]:
+    """Each ended game of the series, by number: how it ended."""
+    last = (
+        GameAction.objects.filter(game__campaign=campaign)
+        .exclude(game__outcome="")
+        .order_by("game__number", "-seq")
+        .distinct("game__number")
+        .values_list("game__number", "seat", "by", "created")
+    )
+    return {number: End(seat, by, when) for number, seat, by, when in last}
+
+
 def load(campaign: Campaign) -> TableBoard:
     if campaign.game not in GAMES:
         raise ValueError(f"{campaign.game!r} is not a game played at tables")
@@ -168,14 +197,32 @@ class NotSeated(Refused):
     """The user has no seat at the table: they watch it."""
 
 
-def act(campaign: Campaign, user: User, key: str, version: int, moment: str | None = None) -> None:
+class OtherSeat(Refused):
+    """The move was for a seat the user does not sit at."""
+
+
+def act(
+    campaign: Campaign,
+    user: User,
+    key: str,
+    version: int,
+    moment: str | None = None,
+    for_seat: int | None = None,
+) -> None:
     """Apply ``key`` for ``user``'s seat at the version they saw, then let the bots answer.
-    A move from an older version stands when the seat's ``moment`` is still the same."""
+    A move from an older version stands when the seat's ``moment`` is still the same; one said
+    to be ``for_seat`` is refused unless the user sits there."""
     with transaction.atomic():
         board = _locked(campaign, version, lambda b: _same_moment(b, user, moment))
         seat = board.seat_of(user)
         if seat is None:
-            raise NotSeated(_("You are watching this table: only the players in its seats place numbers."))
+            raise NotSeated(_("You are watching this table: only the players in its seats make moves."))
+        if for_seat is not None and for_seat != seat:
+            raise OtherSeat(
+                _("That move is for seat {number}, and you sit at seat {mine}.").format(
+                    number=for_seat + 1, mine=seat + 1
+                )
+            )
         try:
             _play(board, [(seat, board.rules.parse(key))])
         except ValueError as exc:
@@ -190,7 +237,7 @@ def next_game(campaign: Campaign, version: int) -> None:
         board = _locked(campaign, version)
         if not board.table.over:
             raise Refused(_("This game is still being played."))
-        if board.finished:
+        if board.finished and not board.rules.free_play:
             raise Refused(
                 _("The series' {games} games are played: it is over.").format(games=board.rules.games)
             )

@@ -52,6 +52,8 @@ class Rules(Protocol):
     """The bots' names, the one that plays best first; every game has a ``random`` one."""
     games: int | None
     """How many games a series holds; ``None``: as many as its players like."""
+    free_play: bool
+    """Whether a table plays on after a series' set games, in free play (games numbered on)."""
 
     @property
     def title(self) -> Msg | str:
@@ -113,6 +115,7 @@ class SeatedRules:
     seats: range
     unit: Msg | str
     games: int | None = None
+    free_play = False
 
     def __init__(self, game: Any, action: Any, bots: Mapping[str, Callable[[Any, int], Move]]) -> None:
         self._game, self._action, self._bots = game, action, bots

@@ -7,12 +7,14 @@ reserves, the supply, the archives and the landmarks in play, hands over rules
 and reference cards, and grows the town square choices. Between games
 everything else resets: the next game starts from :meth:`Campaign.setup`.
 Reading depends on nothing but the deck, so every card is read by the end.
+After the ten games, free play goes on with the tenth game's setup; the town
+register keeps its ten lines.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -146,7 +148,8 @@ def _count(value: Any) -> int:
 
 @dataclass
 class Campaign:
-    """Where the campaign stands: where every card is, the rules in force, and the register."""
+    """Where the campaign stands: where every card is, the rules in force, the towns' names and
+    every game's winner."""
 
     place: int
     """The sides read so far."""
@@ -160,8 +163,10 @@ class Campaign:
     picks: int
     rules: list[Rule]
     reference: str
-    register: list[int] = field(default_factory=list)
-    """The winner's seat of each game played."""
+    winners: list[int] = field(default_factory=list)
+    """The winner's seat of each game played, the ten of the campaign and those of free play after."""
+    towns: list[str] = field(default_factory=list)
+    """Each mayor's town's name as game 1 left it ("": not named); empty until game 1 ends."""
     readings: list[int] = field(default_factory=list)
     """Where each reading stopped."""
 
@@ -188,11 +193,17 @@ class Campaign:
     @property
     def game(self) -> int:
         """The number of the game to play next (or being played)."""
-        return len(self.register) + 1
+        return len(self.winners) + 1
+
+    @property
+    def register(self) -> list[int]:
+        """The town register: the winner's seat of each of the campaign's games played."""
+        return self.winners[:GAMES]
 
     @property
     def over(self) -> bool:
-        return len(self.register) == GAMES
+        """The ten games are played: the games now are free play."""
+        return len(self.winners) >= GAMES
 
     def setup(self) -> Setup:
         return Setup(
@@ -204,12 +215,14 @@ class Campaign:
             tuple(self.rules),
         )
 
-    def finish(self, winner: int) -> list[Side]:
-        """Write the game's winner in the register and read on to the next stop."""
-        if self.over:
-            raise ValueError(f"the campaign's {GAMES} games are played")
-        self.register.append(winner)
-        return self.read()
+    def finish(self, winner: int, towns: Sequence[str] | None = None) -> list[Side]:
+        """Write the game's winner (in the register, for the campaign's games), keep the ``towns``'
+        names, and read on to the next stop; after the campaign, free play reads nothing."""
+        if towns is not None:
+            self.towns = list(towns)
+        free = self.over
+        self.winners.append(winner)
+        return [] if free else self.read()
 
     def latest(self) -> list[Side]:
         """What the last reading read."""
@@ -293,7 +306,8 @@ class Campaign:
             "picks": self.picks,
             "rules": [r.value for r in self.rules],
             "reference": self.reference,
-            "register": list(self.register),
+            "winners": list(self.winners),
+            "towns": list(self.towns),
             "readings": list(self.readings),
         }
 
@@ -311,7 +325,8 @@ class Campaign:
             data["picks"],
             [Rule(r) for r in data["rules"]],
             data["reference"],
-            list(data["register"]),
+            list(data["winners"]),
+            list(data["towns"]),
             list(data["readings"]),
         )
 

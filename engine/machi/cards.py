@@ -72,7 +72,7 @@ class Rule(StrEnum):
     LATECOMERS = "latecomers"
     """At the start of the game, each mayor takes one coin more for each place they sit after the first."""
     MARKET_DAY = "market_day"
-    """At the start of the game, each mayor takes two coins more."""
+    """At the start of the game, each mayor but the first player takes two coins more."""
     DEMOLISH = "demolish"
     """A new action: return one of your establishments to the supply for half its cost."""
 
@@ -134,12 +134,17 @@ class Catalogue:
     establishments: dict[str, Establishment]
     landmarks: dict[str, Landmark]
     communities: dict[str, Community]
-    bank: int
-    """The value of every coin in the box."""
+    coins: tuple[tuple[int, int], ...]
+    """The coins in the box: each value, and how many coins of it."""
     start_coins: int
     game_one: Setup
     french: French = field(default_factory=lambda: French.of(TEXTS), compare=False)
     """The French written beside every card's name, and where it is missing."""
+
+    @property
+    def bank(self) -> int:
+        """The value of every coin in the box."""
+        return sum(value * count for value, count in self.coins)
 
 
 @cache
@@ -158,7 +163,7 @@ def read(data: dict[str, Any]) -> Catalogue:
             c["key"]: Community(c["key"], c["name"], _cost(c["cost"]), _cost(c["bonus"]))
             for c in data["communities"]
         }
-        bank = sum(int(value) * _cost(count) for value, count in data["bank"].items())
+        coins = tuple((int(value), _cost(count)) for value, count in data["bank"].items())
         one = data["game_one"]
         setup = Setup(
             tuple((key, _cost(n)) for key, n in one["supply"].items()),
@@ -168,7 +173,7 @@ def read(data: dict[str, Any]) -> Catalogue:
             _cost(one["picks"]),
         )
         catalogue = Catalogue(
-            establishments, landmarks, communities, bank, _cost(data["start_coins"]), setup, french
+            establishments, landmarks, communities, coins, _cost(data["start_coins"]), setup, french
         )
         shared = (establishments.keys() & landmarks.keys()) | (
             communities.keys() & (establishments.keys() | landmarks.keys())

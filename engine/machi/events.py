@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 
 class Kind(StrEnum):
+    NAMED = "named"
+    """A mayor named their town (``name``)."""
     CHOSE = "chose"
     """A mayor chose their town square cards (which stays hidden until every mayor has)."""
     REVEALED = "revealed"
@@ -42,6 +44,8 @@ class Event(NamedTuple):
     dice: tuple[int, ...] | None = None
     cards: tuple[tuple[str, ...], ...] | None = None
     """Each mayor's town square cards, once revealed."""
+    name: str | None = None
+    """A town's new name."""
 
     @property
     def reveal(self) -> bool:

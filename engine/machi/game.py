@@ -1,21 +1,26 @@
 """A game of Machi Koro Legacy for two to four mayors.
 
 It opens with every mayor choosing their town square cards in secret; the
-choices are revealed together once all have chosen. Then mayors take turns from
-the first player (the highest roll of two dice in game 1): roll, collect what
-the roll pays (:mod:`engine.machi.income`), then take at most one action. The
-first mayor with all three landmarks built and a flag on the community landmark
-wins at once. The dice come from a generator whose state is part of the game.
+choices are revealed together once all have chosen. In game 1 of a campaign
+each mayor may name their town, and rename it, until the first roll: the one
+action :meth:`Game.legal_actions` leaves out, its name being free text. Then
+mayors take turns from the first player (the highest roll of two dice in game
+1): roll, collect what the roll pays (:mod:`engine.machi.income`), then take at
+most one action. The first mayor with all three landmarks built and a flag on
+the community landmark wins at once. A landmark's power works from the turn after the one it is built
+in: of a turn's moments, only its end (doubles again) comes after the action.
+The dice come from a generator whose state is part of the game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from engine.machi.actions import CONTRIBUTE, PASS, Action, IllegalAction, Verb, choose
+from engine.machi.actions import CONTRIBUTE, DICE, PASS, Action, IllegalAction, Verb, choose, misnamed
 from engine.machi.cards import SEATS, Power, Rule, Setup, catalogue
 from engine.machi.events import Event, Kind
 from engine.machi.income import payouts
@@ -24,7 +29,8 @@ from engine.rng import Rng
 from engine.text import Msg, Name, _, ngettext
 
 MARKET_DAY = 2
-"""The coins each mayor takes more at the start of a game under the market day rules card."""
+"""The coins each mayor but the first player takes more at the start of a game under the market
+day rules card."""
 
 
 class Phase(StrEnum):
@@ -56,10 +62,20 @@ class Game:
     """The last roll."""
     winner: int | None = None
     turns: int = 0
+    naming: bool = False
+    """The mayors may name their towns: game 1, until its first roll."""
 
     @classmethod
-    def new(cls, seed: int, seats: int, setup: Setup | None = None, first: int | None = None) -> Game:
-        """A game dealt from ``seed``; ``first`` is the last game's winner (game 1 rolls for it)."""
+    def new(
+        cls,
+        seed: int,
+        seats: int,
+        setup: Setup | None = None,
+        first: int | None = None,
+        towns: Sequence[str] | None = None,
+    ) -> Game:
+        """A game dealt from ``seed``; ``first`` is the last game's winner (game 1 rolls for it);
+        ``towns`` the towns' names, named in game 1 (``None`` in game 1, whose mayors name them)."""
         if seats not in SEATS:
             raise ValueError(f"a game has {SEATS.start} to {SEATS.stop - 1} mayors, not {seats}")
         cards = catalogue()
@@ -68,14 +84,20 @@ class Game:
         setup = setup or cards.game_one
         if first is None:
             first, opening = _roll_for_first(rng, seats)
-        start = cards.start_coins + (MARKET_DAY if Rule.MARKET_DAY in setup.rules else 0)
         late = Rule.LATECOMERS in setup.rules
-        coins = [start + ((s - first) % seats if late else 0) for s in range(seats)]
+        market = MARKET_DAY if Rule.MARKET_DAY in setup.rules else 0
+        coins = [
+            cards.start_coins + ((s - first) % seats if late else 0) + (market if s != first else 0)
+            for s in range(seats)
+        ]
+        names = list(towns or [""] * seats)
+        if len(names) != seats:
+            raise ValueError(f"a game of {seats} mayors has {seats} towns' names, not {len(names)}")
         return cls(
             seed,
             rng.state,
             setup,
-            [Town() for _ in range(seats)],
+            [Town(name=name) for name in names],
             coins,
             cards.bank - sum(coins),
             dict(setup.supply),
@@ -83,6 +105,7 @@ class Game:
             first,
             opening,
             first,
+            naming=towns is None,
         )
 
     @property
@@ -108,7 +131,9 @@ class Game:
             ]
         if self.phase is Phase.ROLL:
             return [
-                Action(Verb.ROLL, dice=n) for n in (1, 2) if n == 1 or self.towns[seat].has(Power.TWO_DICE)
+                Action(Verb.ROLL, dice=n)
+                for n in range(1, DICE + 1)
+                if n == 1 or self.towns[seat].has(Power.TWO_DICE)
             ]
         options = [Action(Verb.BUILD, card=k) for k, n in self.supply.items() if n]
         options += [Action(Verb.LANDMARK, card=k) for k in self.setup.landmarks]
@@ -122,6 +147,10 @@ class Game:
             return _("There is no seat {number} at this table.", number=seat + 1)
         if self.over:
             return _("The game is over.")
+        if action.verb is Verb.TOWN:
+            if not self.naming:
+                return _("Towns are named in the first game, until its first roll: it is too late now.")
+            return misnamed(action.name)
         if self.phase is Phase.CHOOSE:
             return self._choice_refusal(seat, action)
         if seat != self.turn:
@@ -129,12 +158,20 @@ class Game:
         if self.phase is Phase.ROLL:
             if action.verb is not Verb.ROLL:
                 return _("Roll the dice first.")
-            if action.dice == 2 and not self.towns[seat].has(Power.TWO_DICE):
-                return _("You roll one die until your Forge is built.")
+            if action.dice > 1 and not self.towns[seat].has(Power.TWO_DICE):
+                return self._one_die()
             return None
         if action.verb in (Verb.ROLL, Verb.CHOOSE):
             return _("You rolled already this turn: build, or end your turn.")
         return self._build_refusal(seat, action)
+
+    def _one_die(self) -> Msg:
+        """Why a mayor rolls one die: named by the landmark of this game's setup that allows two."""
+        landmarks = catalogue().landmarks
+        allows = [k for k in self.setup.landmarks if landmarks[k].power is Power.TWO_DICE]
+        if not allows:
+            return _("You roll one die: no landmark of this game allows two.")
+        return _("You roll one die until your {card} is built.", card=Name(landmarks[allows[0]].name))
 
     def _choice_refusal(self, seat: int, action: Action) -> Msg | None:
         if action.verb is not Verb.CHOOSE:
@@ -215,15 +252,19 @@ class Game:
         why = self.refusal(seat, action)
         if why is not None:
             raise IllegalAction(why)
+        if action.verb is Verb.TOWN:
+            self.towns[seat].name = action.name
+            return [Event(Kind.NAMED, seat, name=action.name)]
         if action.verb is Verb.CHOOSE:
             return self._choose(seat, action.cards)
         if action.verb is Verb.ROLL:
             return self._roll(seat, action.dice)
+        standing = len(self.towns[seat].built)
         events = self._act(seat, action)
         if len(self.towns[seat].built) == len(self.setup.landmarks) and self.towns[seat].flag:
             self.winner, self.phase = seat, Phase.OVER
             return [*events, Event(Kind.WON, seat)]
-        return events + self._end_turn(seat)
+        return events + self._end_turn(seat, standing)
 
     def _choose(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         self.chosen[seat] = cards
@@ -239,6 +280,7 @@ class Game:
 
     def _roll(self, seat: int, dice: int) -> list[Event]:
         events = []
+        self.naming = False
         if Rule.CITY_HALL in self.setup.rules and not self.coins[seat]:
             events.append(Event(Kind.AIDED, seat, coins=self._gain(seat, 1)))
         rng = Rng(self.rng)
@@ -290,11 +332,13 @@ class Game:
         self.coins[seat] -= coins
         self.bank += coins
 
-    def _end_turn(self, seat: int) -> list[Event]:
+    def _end_turn(self, seat: int, standing: int) -> list[Event]:
+        """The next mayor's turn, or the same mayor's again for doubles with a landmark that says so:
+        one of the ``standing`` landmarks built before this turn (one built in it works from the next)."""
         self.turns += 1
         self.phase = Phase.ROLL
         doubles = len(self.dice) == 2 and self.dice[0] == self.dice[1]
-        if doubles and self.towns[seat].has(Power.DOUBLES_AGAIN):
+        if doubles and self.towns[seat].has(Power.DOUBLES_AGAIN, before=standing):
             return [Event(Kind.AGAIN, seat)]
         self.turn = (seat + 1) % self.seats
         return []
@@ -331,6 +375,7 @@ class Game:
             "dice": list(self.dice),
             "winner": self.winner,
             "turns": self.turns,
+            "naming": self.naming,
         }
 
     @classmethod
@@ -360,6 +405,7 @@ class Game:
             tuple(data["dice"]),
             data["winner"],
             data["turns"],
+            data["naming"],
         )
 
 

@@ -63,6 +63,8 @@ class Mark:
 @dataclass(frozen=True)
 class TownShown:
     seat: int
+    name: str
+    """The town's name ("": not named)."""
     coins: int
     cards: tuple[Card, ...]
     landmarks: tuple[Mark, ...]
@@ -83,6 +85,8 @@ class Shown:
     choices: tuple[tuple[tuple[Name, ...], str], ...]
     """The town square choices the seat may make now: the cards' names, and the key."""
     can_pass: bool
+    naming: bool
+    """The seat may name its town now."""
     names: dict[str, Name]
     """Every card's name, by key."""
 
@@ -95,6 +99,7 @@ def shown(game: Game, seat: int | None) -> Shown:
     towns = tuple(
         TownShown(
             t.seat,
+            t.name,
             t.coins,
             tuple(
                 _card(cards.establishments[k], n, _key(legal, Verb.DEMOLISH, k) if t.seat == seat else "")
@@ -131,6 +136,7 @@ def shown(game: Game, seat: int | None) -> Shown:
         tuple(a.dice for a in legal.values() if a.verb is Verb.ROLL),
         tuple((tuple(names[k] for k in a.cards), a.key) for a in legal.values() if a.verb is Verb.CHOOSE),
         "pass" in legal,
+        seat is not None and seen.naming,
         names,
     )
 
@@ -234,6 +240,16 @@ class ReferenceShown:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A line of the town register: its game, and once that game is won, the winner's seat and
+    their town's name ("": not named)."""
+
+    game: int
+    seat: int | None = None
+    town: str = ""
+
+
+@dataclass(frozen=True)
 class CampaignShown:
     """What a table shows of the campaign beside the game: the story read last, the rules deck,
     the reference card, the town register, and where the campaign's cards are."""
@@ -241,10 +257,12 @@ class CampaignShown:
     game: int
     games: int
     over: bool
+    """The campaign's games are played: the table plays on, in free play."""
     story: tuple[SideShown, ...]
     rules: tuple[RulesShown, ...]
     reference: ReferenceShown
-    register: tuple[int, ...]
+    register: tuple[Line, ...]
+    """A line for each of the campaign's games."""
     opened: tuple[int, ...]
     reserve: tuple[tuple[Name, int], ...]
     """Each card's name, and its copies."""
@@ -257,6 +275,14 @@ def campaign_shown(campaign: Campaign) -> CampaignShown:
     def listed(place: dict[str, int]) -> tuple[tuple[Name, int], ...]:
         return tuple((names[k], n) for k, n in sorted(place.items()))
 
+    won = campaign.register
+
+    def line(game: int) -> Line:
+        if game > len(won):
+            return Line(game)
+        seat = won[game - 1]
+        return Line(game, seat, campaign.towns[seat] if campaign.towns else "")
+
     return CampaignShown(
         min(campaign.game, GAMES),
         GAMES,
@@ -264,7 +290,7 @@ def campaign_shown(campaign: Campaign) -> CampaignShown:
         tuple(_side(s) for s in campaign.latest()),
         tuple(_rules(legacy.rules[r]) for r in campaign.rules),
         _reference(legacy.references[campaign.reference]),
-        tuple(campaign.register),
+        tuple(line(game) for game in range(1, GAMES + 1)),
         tuple(sorted(campaign.opened)),
         listed(campaign.reserve),
         listed(campaign.archive),

@@ -1,5 +1,6 @@
 """Machi Koro Legacy as the web app's tables see it (:class:`engine.protocol.Rules`): a series is
-the ten-game campaign, and what it carries from game to game is :class:`Campaign`'s data."""
+the ten-game campaign, then free play, and what it carries from game to game is :class:`Campaign`'s
+data (the towns' names named in game 1 among it)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class MachiRules(SeatedRules):
     unit = _("of 4 built")
     """Three landmarks and the flag on the community landmark."""
     games: int | None = GAMES
+    free_play = True
 
     def __init__(self) -> None:
         super().__init__(Game, Action, BOTS)
@@ -30,16 +32,18 @@ class MachiRules(SeatedRules):
         return Campaign.start().to_dict()
 
     def new(self, seed: int, seats: int, carried: dict[str, Any]) -> Table:
-        """The campaign's next game; the last game's winner goes first (game 1 rolls for it)."""
+        """The campaign's next game; the last game's winner goes first (game 1 rolls for it, and its
+        mayors name their towns)."""
         campaign = Campaign.from_dict(carried)
-        first = campaign.register[-1] if campaign.register else None
-        return cast(Table, Game.new(seed, seats, campaign.setup(), first))
+        if not campaign.winners:
+            return cast(Table, Game.new(seed, seats, campaign.setup()))
+        return cast(Table, Game.new(seed, seats, campaign.setup(), campaign.winners[-1], campaign.towns))
 
     def carry(self, carried: dict[str, Any], table: Table) -> dict[str, Any]:
         campaign = Campaign.from_dict(carried)
         winner = cast(Game, table).winner
         assert winner is not None, "only a game that ended is carried"
-        campaign.finish(winner)
+        campaign.finish(winner, [town.name for town in cast(Game, table).towns])
         return campaign.to_dict()
 
     def campaign(self, carried: dict[str, Any]) -> CampaignShown:

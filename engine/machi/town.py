@@ -1,4 +1,5 @@
-"""A mayor's town: establishments (copies counted), landmarks built, a flag on the community landmark."""
+"""A mayor's town: its name, establishments (copies counted), landmarks built, a flag on the community
+landmark."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ class Town:
     """Landmarks built, in the order they were."""
     flag: bool = False
     """Contributed to this game's community landmark."""
+    name: str = ""
+    """What its mayor named it ("": not named)."""
 
     def add(self, key: str, copies: int = 1) -> None:
         """Add ``copies`` of an establishment (or take them away, when negative)."""
@@ -29,9 +32,9 @@ class Town:
         cards = catalogue().establishments
         return sum(n for key, n in self.establishments.items() if cards[key].tag == tag)
 
-    def has(self, power: Power) -> bool:
-        """Whether a built landmark gives ``power``."""
-        return any(catalogue().landmarks[key].power is power for key in self.built)
+    def has(self, power: Power, before: int | None = None) -> bool:
+        """Whether a built landmark gives ``power`` (of the first ``before`` built, when given)."""
+        return any(catalogue().landmarks[key].power is power for key in self.built[:before])
 
     def bonus(self, tag: str) -> int:
         """The coins each of the town's ``tag`` establishments gives more, from built landmarks."""
@@ -45,8 +48,9 @@ class Town:
             "establishments": dict(sorted(self.establishments.items())),
             "built": list(self.built),
             "flag": self.flag,
+            "name": self.name,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Town:
-        return cls(dict(data["establishments"]), list(data["built"]), bool(data["flag"]))
+        return cls(dict(data["establishments"]), list(data["built"]), bool(data["flag"]), str(data["name"]))

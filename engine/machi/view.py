@@ -13,6 +13,8 @@ from engine.machi.game import Game, Phase
 @dataclass(frozen=True)
 class TownView:
     seat: int
+    name: str
+    """The town's name ("": not named)."""
     coins: int
     establishments: tuple[tuple[str, int], ...]
     """Each establishment held and its copies, in activation order."""
@@ -41,6 +43,8 @@ class View:
     picks: int
     winner: int | None
     turns: int
+    naming: bool
+    """The mayors may still name their towns."""
 
     @property
     def flags(self) -> int:
@@ -56,6 +60,7 @@ def view(game: Game, seat: int | None = None) -> View:
     towns = tuple(
         TownView(
             s,
+            town.name,
             game.coins[s],
             tuple(sorted(town.establishments.items(), key=lambda item: (order[item[0]], item[0]))),
             tuple(town.built),
@@ -82,4 +87,5 @@ def view(game: Game, seat: int | None = None) -> View:
         setup.picks,
         game.winner,
         game.turns,
+        game.naming,
     )

@@ -1,6 +1,7 @@
-"""Two people and a bot at one table of Machi Koro Legacy: the town square choice kept secret
-from the other browser until both have chosen, game 1 played to its end in the browsers, and
-game 2 dealt with what the legacy deck changed."""
+"""Two people and a bot at one table of Machi Koro Legacy: the mayors name their towns, the town
+square choice kept secret from the other browser until both have chosen, game 1 played to its
+end in the browsers and written in the town register, and game 2 dealt with what the legacy deck
+changed."""
 
 from __future__ import annotations
 
@@ -74,6 +75,24 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
         expect(page.locator(".mk-prompt")).to_contain_text("Choose 2 town square cards")
         expect(page.locator(".mk-story")).to_contain_text("Landfall")
 
+    # Each mayor names their town; a name too long is refused with why, and the other keeps typing.
+    owner.get_by_label("Name your town").fill("Riverside")
+    owner.get_by_role("button", name="Name it").click()
+    for page in mayors:
+        expect(page.locator("[data-town='0'] .mk-town-name")).to_have_text("Riverside", timeout=LIVE)
+    ann.get_by_label("Name your town").fill("H" * 41)
+    ann.get_by_role("button", name="Name it").click()
+    expect(ann.locator("#table .notice.error")).to_contain_text("at most 40 characters")
+    ann.get_by_label("Name your town").fill("Hilltop")
+    owner.get_by_label("Rename your town").fill("Riverside Bay")
+    owner.get_by_role("button", name="Rename").click()
+    expect(ann.locator("[data-town='0'] .mk-town-name")).to_have_text("Riverside Bay", timeout=LIVE)
+    expect(ann.get_by_label("Name your town")).to_have_value("Hilltop")  # kept through the live update
+    ann.get_by_role("button", name="Name it").click()
+    expect(owner.locator("[data-town='1'] .mk-town-name")).to_have_text("Hilltop", timeout=LIVE)
+    shot(ann, "0-towns-named")
+    check_a11y(ann, "machi-naming")
+
     # The owner chooses: their own browser shows it, Ann's shows only that they chose.
     owner.get_by_role("button", name="Bakery + Wheat Field").click()
     expect(owner.locator(".mk-town.mine")).to_contain_text("hidden from the others")
@@ -91,9 +110,13 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
     final = game_of(campaign)
     assert final.over and final.winner is not None
     winner = tables.load(campaign).seats[final.winner].name
+    town = ["Riverside Bay", "Hilltop", "not named"][final.winner]
     for page in mayors:
         expect(page.locator(".table-over")).to_contain_text(f"{winner} wins", timeout=LIVE)
-        expect(page.locator(".mk-register")).to_contain_text(winner)
+        line = page.locator(".mk-register tbody tr").first
+        expect(line.locator("td").nth(1)).to_have_text(winner)
+        expect(line.locator("td").nth(2)).to_have_text(town)
+        expect(page.get_by_label("Name your town")).to_have_count(0)
         expect(page.locator(".mk-story")).to_contain_text("The first name")  # read as the game ended
     shot(owner, "2-game-one-is-over")
 

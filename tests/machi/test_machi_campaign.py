@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.machi import cards
+from engine.machi.actions import Action
 from engine.machi.campaign import DATA, GAMES, Campaign, deck, read
 from engine.machi.cards import BadContent, Rule, catalogue
 from engine.machi.check import check_content
@@ -79,8 +80,19 @@ def test_the_campaign_ends_after_ten_games_with_every_card_read() -> None:
         c.finish(game % 2)
     assert c.over and c.place == len(deck().sides) and len(c.register) == GAMES
     assert sorted(c.opened) == [1, 2, 3, 4, 5, 6] and set(c.rules) == set(Rule)
-    with pytest.raises(ValueError, match="games are played"):
-        c.finish(0)
+
+
+def test_free_play_after_the_ten_games_keeps_the_last_setup_and_the_register() -> None:
+    c = Campaign.start()
+    for game in range(GAMES):
+        c.finish(game % 2, ["Harbourside", ""])
+    tenth, place = c.setup(), c.place
+    assert c.finish(1) == [] and c.finish(0) == []  # free play reads nothing
+    assert c.setup() == tenth and c.place == place and c.game == GAMES + 3
+    assert len(c.register) == GAMES and c.winners[GAMES:] == [1, 0] and c.towns == ["Harbourside", ""]
+    game = RULES.new(5, 2, c.to_dict())
+    assert isinstance(game, Game) and game.setup == tenth and game.first == 0 and not game.naming
+    assert [t.name for t in game.towns] == ["Harbourside", ""]
 
 
 def test_the_campaign_survives_a_json_round_trip() -> None:
@@ -167,6 +179,19 @@ def test_a_table_carries_the_campaign_and_the_winner_goes_first() -> None:
     assert isinstance(second, Game) and second.first == 2 and second.turn == 2 and not second.opening
     assert second.setup == Campaign.from_dict(carried).setup()
     assert Campaign.from_dict(carried).register == [2]
+
+
+def test_the_towns_named_in_game_one_are_carried_to_every_later_game() -> None:
+    carried = RULES.begin(2)
+    game = RULES.new(7, 2, carried)
+    assert isinstance(game, Game) and game.naming
+    game.apply(1, Action.parse("town: Riverside "))
+    game.winner = 1
+    carried = RULES.carry(carried, game)
+    assert Campaign.from_dict(carried).towns == ["", "Riverside"]
+    second = RULES.new(8, 2, carried)
+    assert isinstance(second, Game) and [t.name for t in second.towns] == ["", "Riverside"]
+    assert not second.naming
 
 
 def play_campaigns(seeds: range) -> Played:

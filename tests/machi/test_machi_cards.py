@@ -1,4 +1,4 @@
-"""The cards file: what the game 1 setup holds, a malformed file refused with what is wrong, and what
+"""The cards file: a malformed file refused with what is wrong, and what
 a table shows of a card: its name as a content text, what it does as a message."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.machi.cards import DATA, BadContent, Colour, catalogue, read
+from engine.machi.cards import DATA, BadContent, catalogue, read
 from engine.machi.game import Game
 from engine.machi.shown import shown
 from engine.text import English, Msg, Name, say
@@ -18,26 +18,6 @@ from engine.text import English, Msg, Name, say
 def data() -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
     return copy.deepcopy(loaded)
-
-
-def test_game_one_has_the_printed_activation_numbers() -> None:
-    cards = catalogue().establishments
-    printed = {
-        "wheat_field": (1,),
-        "bakery": (2, 3),
-        "forest": (4, 5),
-        "fox_meadow": (6,),
-        "gold_mine": (7,),
-        "furniture_factory": (8,),
-        "apple_orchard": (9, 10),
-        "convenience_store": (11, 12),
-    }
-    assert {key: cards[key].numbers for key in printed} == printed
-    assert {key for key, _ in catalogue().game_one.supply} == set(printed)
-    blue = {"wheat_field", "forest", "gold_mine", "apple_orchard"}  # anyone's turn; the rest the roller's
-    assert {key for key in printed if cards[key].colour is Colour.BLUE} == blue
-    assert all(cards[key].colour is Colour.GREEN for key in set(printed) - blue)
-    assert sum(n for _, n in catalogue().game_one.supply) == 40
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,9 @@
 """Seeded random play of Machi Koro Legacy, checking the rules' invariants after every action.
 
-Each game is played twice side by side, once from the parsed log keys, survives a JSON
-round trip, keeps every coin between the bank and the mayors, and shows every mayor and
-watcher the same view whatever the dice to come and the others' unrevealed choices. The
-long run (``pytest -m slow``) plays many more games.
+Each game (in game 1, its mayors naming their towns too) is played twice side by side, once
+from the parsed log keys, survives a JSON round trip, keeps every coin between the bank and the
+mayors, and shows every mayor and watcher the same view whatever the dice to come and the
+others' unrevealed choices. The long run (``pytest -m slow``) plays many more games.
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ import json
 import pytest
 
 from engine.machi import Action, Game, Phase
+from engine.machi.actions import town
 from engine.machi.bots import BOTS
 from engine.machi.campaign import GAMES, Campaign
 from engine.machi.cards import catalogue
 from engine.machi.table import RULES
 from engine.machi.view import view
 from engine.rng import Rng
+
+TOWNS = ("Riverside", " Port Lune ", "Éclat-sur-Mer", "町", "x" * 40)
 
 
 def check_invariants(game: Game) -> None:
@@ -72,6 +75,8 @@ def play(seed: int) -> int:
     while not game.over:
         seat = game.waiting()[rng.below(len(game.waiting()))]
         action = BOTS[names[seat]](game, seat)
+        if game.naming and rng.below(3) == 0:  # a mayor (any, waiting or not) names their town
+            seat, action = rng.below(seats), town(TOWNS[rng.below(len(TOWNS))])
         game.apply(seat, action)
         log.append((seat, action.key))
         check_invariants(game)

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from engine.machi import Action, Game, IllegalAction, Kind, Phase, Verb
-from engine.machi.actions import CONTRIBUTE, PASS, choose
-from engine.machi.cards import Rule, catalogue
+from engine.machi import Action, Event, Game, IllegalAction, Kind, Phase, Verb
+from engine.machi.actions import CONTRIBUTE, PASS, TOWN_NAME, choose
+from engine.machi.cards import Power, Rule, catalogue
 from engine.machi.income import payouts
 from engine.machi.town import Town
 from engine.text import Msg
@@ -244,17 +244,47 @@ class TestTurn:
         assert events[-1].kind is Kind.WON and game.over and game.winners() == [0]
         assert game.waiting() == [] and game.legal_actions(1) == []
 
-    def test_doubles_with_the_fountain_play_again(self) -> None:
-        game = started()
+    def test_doubles_with_the_fountain_built_on_an_earlier_turn_play_again(self) -> None:
+        game = doubled(["forge", "fountain"])
         seat = game.turn
-        game.towns[seat].built = ["forge", "fountain"]
-        for seed in range(1000):
-            trial = Game.from_dict({**game.to_dict(), "rng": seed})
-            trial.apply(seat, ROLL2)
-            if trial.dice[0] == trial.dice[1]:
-                break
-        events = trial.apply(seat, PASS)
-        assert events[-1].kind is Kind.AGAIN and trial.turn == seat and trial.phase is Phase.ROLL
+        events = game.apply(seat, PASS)
+        assert events[-1].kind is Kind.AGAIN and game.turn == seat and game.phase is Phase.ROLL
+
+    def test_a_fountain_built_this_turn_gives_no_turn_for_this_turns_doubles(self) -> None:
+        game = doubled(["forge"])
+        seat = game.turn
+        game.coins[seat] = catalogue().landmarks["fountain"].cost
+        events = game.apply(seat, Action(Verb.LANDMARK, card="fountain"))
+        assert [e.kind for e in events] == [Kind.LANDMARK]
+        assert game.turn == 1 - seat and game.phase is Phase.ROLL
+        assert game.towns[seat].has(Power.DOUBLES_AGAIN)  # from its next turn on
+
+    def test_a_game_without_the_forge_names_the_landmark_that_allows_two_dice(self) -> None:
+        windmill = replace(catalogue().game_one, landmarks=("windmill", "flower_shop", "fountain"))
+        game = Game.new(1, 2, windmill)
+        for seat in range(2):
+            game.apply(seat, choose(["bakery", "wheat_field"]))
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(game.turn, ROLL2)
+        assert str(refused.value) == "You roll one die until your Windmill is built."
+        none = Game.new(1, 2, replace(windmill, landmarks=("sawmill", "flower_shop", "fountain")))
+        for seat in range(2):
+            none.apply(seat, choose(["bakery", "wheat_field"]))
+        with pytest.raises(IllegalAction, match="no landmark of this game allows two"):
+            none.apply(none.turn, ROLL2)
+
+
+def doubled(built: list[str]) -> Game:
+    """A game of two whose mayor to play has ``built`` and has just rolled doubles."""
+    game = started()
+    seat = game.turn
+    game.towns[seat].built = list(built)
+    for seed in range(1000):
+        trial = Game.from_dict({**game.to_dict(), "rng": seed})
+        trial.apply(seat, ROLL2)
+        if trial.dice[0] == trial.dice[1]:
+            return trial
+    raise AssertionError("no seed rolls doubles")
 
 
 def under(rules: list[Rule], seats: int = 2, seed: int = 1, first: int | None = None) -> Game:
@@ -277,7 +307,8 @@ class TestRulesCards:
         assert Kind.AIDED not in {e.kind for e in game.apply(0, ROLL1)}  # not without the card
 
     def test_market_day_and_latecomers_at_the_start_of_the_game(self) -> None:
-        assert Game.new(1, 3, replace(catalogue().game_one, rules=(Rule.MARKET_DAY,))).coins == [5, 5, 5]
+        market = Game.new(1, 3, replace(catalogue().game_one, rules=(Rule.MARKET_DAY,)), first=1)
+        assert market.coins == [5, 3, 5]  # every mayor but the first player
         late = Game.new(1, 4, replace(catalogue().game_one, rules=(Rule.LATECOMERS,)), first=2)
         assert late.coins == [5, 6, 3, 4] and late.bank + sum(late.coins) == catalogue().bank
 
@@ -352,3 +383,61 @@ def test_a_refusal_is_a_message_said_in_english_or_in_the_readers_language() -> 
     with pytest.raises(IllegalAction) as malformed:
         Action.parse("fly:away")
     assert str(malformed.value) == '"fly:away" is not an action.' and malformed.value.msg.values
+
+
+class TestTownNames:
+    def test_a_name_is_read_from_its_key_once_and_written_back(self) -> None:
+        named = Action.parse("town:  Port Lune-sur-Mer ")
+        assert named == Action(Verb.TOWN, name="Port Lune-sur-Mer")
+        assert Action.parse(named.key) == named and named.key == "town:Port Lune-sur-Mer"
+        longest = Action.parse("town:" + "x" * TOWN_NAME)
+        assert len(longest.key) <= 64  # a log row's key
+
+    @pytest.mark.parametrize(
+        ("key", "why"),
+        [
+            ("town:", "Give your town a name."),
+            ("town:   ", "Give your town a name."),
+            (
+                "town:" + "y" * (TOWN_NAME + 1),
+                f"at most {TOWN_NAME} characters; this one has {TOWN_NAME + 1}.",
+            ),
+            ("town:Two\nlines", "without control characters"),
+            ("town:Tab\there", "without control characters"),
+            ("town:Bell\x07", "without control characters"),
+        ],
+    )
+    def test_a_bad_name_is_refused_with_why(self, key: str, why: str) -> None:
+        with pytest.raises(IllegalAction, match=why):
+            Action.parse(key)
+
+    def test_every_mayor_names_and_renames_until_the_first_roll(self) -> None:
+        game = Game.new(1, 3)
+        assert game.naming and game.waiting() == [0, 1, 2]
+        events = game.apply(2, Action.parse("town:Riverside"))
+        assert events == [Event(Kind.NAMED, 2, name="Riverside")]
+        for seat in range(3):
+            game.apply(seat, choose(["bakery", "wheat_field"]))
+        other = (game.turn + 1) % 3  # not their turn: they still name
+        game.apply(other, Action.parse("town:Hilltop"))
+        game.apply(2, Action.parse("town:Riverside Bay"))
+        assert [t.name for t in game.towns][2] == "Riverside Bay"
+        assert game.towns[other].name in ("Hilltop", "Riverside Bay")
+        assert all(a.verb is not Verb.TOWN for a in game.legal_actions(game.turn))  # free text: never listed
+        game.apply(game.turn, ROLL1)
+        before = game.to_dict()
+        with pytest.raises(IllegalAction, match="too late"):
+            game.apply(other, Action.parse("town:Late"))
+        assert game.to_dict() == before and not game.naming
+
+    def test_a_name_made_outside_the_parser_is_refused_too(self) -> None:
+        game = Game.new(1, 2)
+        with pytest.raises(IllegalAction, match="start or end with a space"):
+            game.apply(0, Action(Verb.TOWN, name=" Gap"))
+        assert game.towns[0].name == ""
+
+    def test_a_later_game_has_its_towns_named_already(self) -> None:
+        game = Game.new(1, 2, first=1, towns=["Riverside", ""])
+        assert not game.naming and game.towns[0].name == "Riverside"
+        with pytest.raises(IllegalAction, match="first game, until its first roll"):
+            game.apply(0, Action.parse("town:Elsewhere"))

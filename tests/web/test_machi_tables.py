@@ -5,12 +5,15 @@ brought back, and a table read in French."""
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import formats, timezone
 
 from campaigns import tables
-from campaigns.models import Campaign, Role
+from campaigns.models import Campaign, GameAction, Role
 from engine.machi.bots import planner
 from engine.machi.campaign import GAMES, deck
 from engine.machi.campaign import Campaign as MachiCampaign
@@ -19,6 +22,15 @@ from engine.machi.game import Game, Phase
 from engine.series import Series
 
 from .test_tables import TableTestCase
+
+
+def register(page: str) -> list[list[str]]:
+    """The town register's lines on a table page: game, date, mayor and town, as text."""
+    body = page.split('class="small mk-register"')[1].split("<tbody>")[1].split("</tbody>")[0]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
 
 
 class MachiTableTests(TableTestCase):
@@ -113,24 +125,45 @@ class MachiTableTests(TableTestCase):
         for game_row in table.games.all():
             self.assertTrue(tables.replays(game_row))
 
-    def test_the_campaign_ends_after_ten_games_and_comes_back_from_its_file(self) -> None:
+    def test_after_ten_games_the_table_plays_on_in_free_play_and_comes_back_from_its_file(self) -> None:
         table = self.make_machi(["owner", "planner"])
         tables.give_seat(table, 0, "planner")  # the bots play every game at once
         for _ in range(GAMES - 1):
             tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
         board = tables.load(Campaign.objects.get(pk=table.pk))
-        self.assertTrue(board.finished)
-        with self.assertRaisesMessage(tables.Refused, "games are played"):
-            tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
+        self.assertTrue(board.finished and not board.free)
+        tenth = self.machi(table).setup
         self.client.force_login(self.alice)
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
         self.assertIn("last game", page)
         self.assertIn("The register is full", page)
+        self.assertNotIn("This card turns over", page)  # the deck's last side: nothing more to read
+        self.assertIn("The table may play on", page)
+        self.assertIn(">Play on<", page)
         self.assertNotIn("Deal the next game", page)
+        self.assertEqual(len(register(page)), GAMES)
+
+        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
+        self.assertEqual(r.status_code, 409)  # a stale request deals nothing
+        r = self.client.post(
+            reverse("table_next", args=[table.code]), {"version": Campaign.objects.get(pk=table.pk).version}
+        )
+        self.assertEqual(r.status_code, 302)
+        board = tables.load(Campaign.objects.get(pk=table.pk))
+        eleventh = self.machi(table)
+        self.assertTrue(board.free and board.game_row.number == GAMES + 1)
+        self.assertEqual(eleventh.setup, tenth)
+        carried = MachiCampaign.from_dict(board.series.carried)
+        self.assertEqual((len(carried.register), len(carried.winners)), (GAMES, GAMES + 1))
+        self.assertEqual(eleventh.first, carried.winners[GAMES - 1])  # the last winner goes first
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        self.assertIn("game 11, in free play after the series", page)
+        self.assertIn("Free play: game 11", page)
+        self.assertEqual(len(register(page)), GAMES)
 
         tables.give_seat(table, 0, self.alice)
         data = json.loads(self.client.get(reverse("export", args=[table.code])).content)
-        self.assertEqual(len(data["games"]), GAMES)
+        self.assertEqual(len(data["games"]), GAMES + 1)
         self.client.force_login(self.bob)
         upload = SimpleUploadedFile("island.machi.json", json.dumps(data).encode())
         self.client.post(reverse("import"), {"file": upload})
@@ -138,10 +171,107 @@ class MachiTableTests(TableTestCase):
         self.assertEqual(copy.state, Campaign.objects.get(pk=table.pk).state)
         for game_row in copy.games.all():
             self.assertTrue(tables.replays(game_row))
-        data["games"].append(data["games"][-1])
+
+    def name(self, table: Campaign, text: str, seat: int | None = 0) -> Any:
+        """Post a town's name from the table page's form, for ``seat``."""
+        table.refresh_from_db()
+        data = {"key": "town:", "text": text, "version": table.version, "moment": ""}
+        return self.client.post(
+            reverse("table_act", args=[table.code]), data | ({"seat": seat} if seat is not None else {})
+        )
+
+    def test_each_mayor_names_and_renames_their_town_until_the_first_roll(self) -> None:
+        table = self.make_machi(["owner", "open"])
+        self.share(table, self.bob, Role.PLAY)
+        tables.take_seat(table, self.bob)
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        self.assertIn('id="mk-town-name"', page)
+        self.assertIn("Name your town", page)
+        self.assertEqual(self.name(table, "  Riverside ").status_code, 302)
+        self.assertEqual(self.machi(table).towns[0].name, "Riverside")
+        self.assertEqual(self.name(table, "Riverside Bay").status_code, 302)  # renamed
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        self.assertIn("Rename your town", page)
+        self.assertIn('value="Riverside Bay"', page)
+        self.assertIn("<b>alice</b> named their town Riverside Bay", page)
+        self.assertIn('<span class="mk-town-name">Riverside Bay</span>', page)
+        self.post(table, "choose:bakery,wheat_field")
+        self.client.force_login(self.bob)
+        self.post(table, "choose:bakery,wheat_field")
+        game = self.machi(table)
+        self.assertEqual(game.phase, Phase.ROLL)  # the first player has not rolled: names still change
+        self.assertEqual(self.name(table, "Hilltop", seat=1).status_code, 302)
+        self.assertEqual([t.name for t in self.machi(table).towns], ["Riverside Bay", "Hilltop"])
+
+        first = [self.alice, self.bob][game.first]
+        self.client.force_login(first)
+        self.post(table, "roll:1")
+        state = self.machi(table).to_dict()
+        r = self.name(table, "Too Late", seat=game.first)
+        self.assertContains(r, "it is too late now", status_code=400)  # type: ignore[arg-type]
+        self.assertNotIn('id="mk-town-name"', r.content.decode())  # the form is gone
+        self.assertEqual(self.machi(table).to_dict(), state)
+
+    def test_a_bad_name_or_another_seats_town_is_refused_and_changes_nothing(self) -> None:
+        table = self.make_machi(["owner", "open", "planner"])
+        self.share(table, self.bob, Role.PLAY)
+        self.share(table, self.carol, Role.WATCH)
+        tables.take_seat(table, self.bob)
+        self.client.force_login(self.alice)
+        self.name(table, "Riverside")
+        for text, seat, why, status in (
+            ("", 0, "Give your town a name.", 400),
+            ("   ", 0, "Give your town a name.", 400),
+            ("x" * 41, 0, "at most 40 characters; this one has 41", 400),
+            ("Two\nlines", 0, "without control characters", 400),
+            ("Tab\there", 0, "without control characters", 400),
+            ("Hilltop", 1, "That move is for seat 2, and you sit at seat 1.", 403),
+        ):
+            state, version = self.machi(table).to_dict(), Campaign.objects.get(pk=table.pk).version
+            r = self.name(table, text, seat)
+            self.assertContains(r, why, status_code=status)  # type: ignore[arg-type]
+            self.assertEqual(self.machi(table).to_dict(), state)
+            self.assertEqual(Campaign.objects.get(pk=table.pk).version, version)
+        self.assertEqual([t.name for t in self.machi(table).towns], ["Riverside", "", ""])
+        self.client.force_login(self.carol)
+        self.assertContains(self.name(table, "Mine", None), "You are watching", status_code=403)  # type: ignore[arg-type]
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        self.assertNotIn('id="mk-town-name"', page)  # a watcher names no town
+
+    def test_the_register_writes_the_date_the_mayor_then_and_the_town_and_keeps_them(self) -> None:
+        table = self.make_machi(["owner", "planner"])
+        self.client.force_login(self.alice)
+        self.name(table, "Riverside")
+        self.play_mine(table)
+        winner = self.machi(table).winner
+        assert winner is not None
+        won = GameAction.objects.filter(game__campaign=table).order_by("-game__number", "-seq").first()
+        assert won is not None
+        date = formats.date_format(timezone.localtime(won.created), "SHORT_DATE_FORMAT")
+        mayor, town = [("alice", "Riverside"), ("Planner bot 2", "not named")][winner]
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        self.assertEqual(register(page)[0], ["1", date, mayor, town])
+        self.assertEqual(register(page)[1:], [[str(n), "", "", ""] for n in range(2, GAMES + 1)])
+        # The seat changes hands: the register still names who sat there when the game was won.
+        tables.give_seat(table, winner, tables.OPEN if winner == 0 else "random")
+        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        self.assertEqual(register(page)[0], ["1", date, mayor, town])
+
+        data = json.loads(self.client.get(reverse("export", args=[table.code])).content)
+        self.assertIn([0, "town:Riverside"], data["games"][0])  # the name is a move of the log
+        self.client.force_login(self.bob)
         upload = SimpleUploadedFile("island.machi.json", json.dumps(data).encode())
-        r = self.client.post(reverse("import"), {"file": upload})
-        self.assertContains(r, "has 10 games", status_code=400)
+        self.client.post(reverse("import"), {"file": upload})
+        copy = Campaign.objects.exclude(pk=table.pk).get(name="Island")
+        self.assertEqual(
+            MachiCampaign.from_dict(Series.from_dict(copy.state).carried).towns, ["Riverside", ""]
+        )
+        page = self.client.get(reverse("table", args=[copy.code])).content.decode()
+        self.assertEqual(register(page)[0][3], town)  # the town's name came back with its file
+        self.assertEqual(register(page)[0][2], f"Seat {winner + 1}")  # a file names no one
+        for game_row in copy.games.all():
+            self.assertTrue(tables.replays(game_row))
 
     def test_the_rules_page(self) -> None:
         r = self.client.get(reverse("game_rules", args=["machi"]))
@@ -160,6 +290,11 @@ class MachiTableTests(TableTestCase):
             self.assertIn(french_text, page)
         for english in ("Wheat Field", "Bakery", "Observatory", "Landfall", "Your turn<"):
             self.assertNotIn(english, page)
+        r = self.post(table, "roll:2")
+        self.assertContains(r, "tant que votre monument Forge", status_code=400)  # type: ignore[arg-type]
         self.post(table, "roll:1")
         r = self.post(table, "landmark:fountain")  # the refusal names the landmark in French too
         self.assertContains(r, "votre monument Fontaine", status_code=400)  # type: ignore[arg-type]
+        r = self.name(table, "Tard")
+        self.assertContains(r, "il est trop tard maintenant", status_code=400)  # type: ignore[arg-type]
+        self.assertContains(r, "Registre de la ville", status_code=400)  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import YU, Campaign
 from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
-from campaigns.views import CSRF_SLOT, _home
+from campaigns.views import CSRF_SLOT, _home, explained
 
 STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")
 
@@ -127,12 +127,14 @@ def live_table(board: TableBoard, seat: Seat, mine: int | None) -> tuple[str, st
 
 
 @login_required
+@explained
 @require_GET
 def table(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
     return _page(request, tables.load(seat.campaign), seat)
 
 
+@explained
 @require_GET
 def live(request: HttpRequest, code: UUID) -> HttpResponse:
     """What an open table polls every second: 304 while nothing moved for this user, else the table."""
@@ -145,6 +147,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_POST
 def act(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
@@ -161,6 +164,7 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_POST
 def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)

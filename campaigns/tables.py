@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
 from campaigns.reader import said
-from campaigns.store import Refused, Stale, save_new
+from campaigns.store import Refused, Stale, Unreadable, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
@@ -190,7 +190,47 @@ def load(campaign: Campaign) -> TableBoard:
     assert game_row is not None, "a table always has a game"
     seats = list(TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number"))
     log = list(game_row.actions.order_by("-seq")[:RECENT])
-    return TableBoard(campaign, game_row, GAMES[campaign.game].load(game_row.state), seats, log)
+    try:
+        table = _read(campaign, game_row)
+    except (KeyError, ValueError, TypeError):  # saved by an older version of the game: replay its logs
+        campaign, game_row = _rebuilt(campaign)
+        table = _read(campaign, game_row)
+    return TableBoard(campaign, game_row, table, seats, log)
+
+
+def _read(campaign: Campaign, game_row: Game) -> Table:
+    """The table's game from its stored state, once its series' state reads too."""
+    rules = GAMES[campaign.game]
+    rules.campaign(Series.from_dict(campaign.state).carried)
+    return rules.load(game_row.state)
+
+
+def _rebuilt(campaign: Campaign) -> tuple[Campaign, Game]:
+    """The table with its series and every game's state replayed from their seeds and logs by
+    today's rules, and stored so; :class:`Unreadable` when a move no longer replays."""
+    rules = GAMES[campaign.game]
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        games = list(campaign.games.order_by("number").prefetch_related("actions"))
+        series = Series(campaign.seed, campaign.seats.count(), carried=rules.begin(campaign.seats.count()))
+        for game_row in games:
+            rows = sorted(game_row.actions.all(), key=lambda a: a.seq)
+            log = [(a.seat, a.key) for a in rows if a.seat is not None]
+            try:
+                table = rules.replay(game_row.seed, series.seats, log, series.carried)
+            except ValueError as exc:
+                reason = _("Game {number} no longer replays: {reason}")
+                raise Unreadable(
+                    campaign, reason.format(number=game_row.number, reason=_reason(exc))
+                ) from exc
+            game_row.start, game_row.state = series.to_dict(), table.to_dict()
+            game_row.save(update_fields=["start", "state"])
+            if table.over:
+                series.record(table.scores())
+                series.carried = rules.carry(series.carried, table)
+        campaign.state = series.to_dict()
+        campaign.save(update_fields=["state"])
+    return campaign, games[-1]
 
 
 class NotSeated(Refused):

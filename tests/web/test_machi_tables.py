@@ -125,6 +125,51 @@ class MachiTableTests(TableTestCase):
         for game_row in table.games.all():
             self.assertTrue(tables.replays(game_row))
 
+    def aged(self, table: Campaign) -> None:
+        """Store the table as an older version of the game saved it: no town names, and the
+        winners under the register's name."""
+        row = Campaign.objects.get(pk=table.pk)
+        series = Series.from_dict(row.state)
+        carried = dict(series.carried)
+        carried["register"] = carried.pop("winners")
+        del carried["towns"]
+        series.carried = carried
+        Campaign.objects.filter(pk=table.pk).update(state=series.to_dict())
+        for game_row in table.games.all():
+            game_row.state = {k: v for k, v in game_row.state.items() if k != "naming"}
+            game_row.save(update_fields=["state"])
+
+    def test_a_table_saved_by_an_older_version_opens_replayed_by_todays_rules(self) -> None:
+        table = self.make_machi(["owner", "planner"])
+        tables.give_seat(table, 0, "planner")
+        tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
+        today = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.order_by("number")]
+        self.aged(table)
+        self.client.force_login(self.alice)
+        r = self.client.get(reverse("table", args=[table.code]))
+        self.assertContains(r, "Town register")
+        stored = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.order_by("number")]
+        self.assertEqual(stored, today)
+        for game_row in table.games.all():
+            self.assertTrue(tables.replays(game_row))
+
+    def test_an_older_table_whose_moves_no_longer_replay_says_so_and_changes_nothing(self) -> None:
+        table = self.make_machi(["owner", "planner"])
+        tables.give_seat(table, 0, "planner")
+        self.aged(table)
+        first = GameAction.objects.filter(game__campaign=table).order_by("seq").first()
+        assert first is not None
+        GameAction.objects.filter(pk=first.pk).update(key="pass")
+        before = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.all()]
+        self.client.force_login(self.alice)
+        for url in (reverse("table", args=[table.code]), reverse("table_live", args=[table.code])):
+            r = self.client.get(url)
+            self.assertContains(r, "cannot be opened", status_code=409)
+            self.assertContains(r, "Game 1 no longer replays", status_code=409)
+        self.assertEqual(
+            (Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.all()]), before
+        )
+
     def test_after_ten_games_the_table_plays_on_in_free_play_and_comes_back_from_its_file(self) -> None:
         table = self.make_machi(["owner", "planner"])
         tables.give_seat(table, 0, "planner")  # the bots play every game at once

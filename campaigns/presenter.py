@@ -535,14 +535,18 @@ def meters(view: View) -> dict[str, Any]:
         clock = _("moves at the next draw")
     else:
         clock = _("no card left to reshuffle")
-    if flood.from_hand:
+    if flood.canal_saves:
+        alarm = _("Build section {n} this Round, or the next Harvest loses the game", n=view.built + 1)
+    elif flood.from_hand:
         alarm = _("The next Harvest loses the game, however your hand is used")
+    else:
+        alarm = _("The next Harvest moves it: that loses the game")
+    why = None
+    if flood.from_hand:
         why = _(
             "cards played or exhausted from your hand are reshuffled and move it; "
             "with none in the Exhausted Pile the Harvest finds no card: Damage"
         )
-    else:
-        alarm, why = _("The next Harvest moves it: that loses the game"), None
     return {
         "flood_clock": clock,
         "flood_draws": _("a Harvest draws {draws}", draws=flood.harvest_draws),

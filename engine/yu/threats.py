@@ -86,6 +86,9 @@ class FloodMeter:
     warn: bool
     """As things stand, the next Harvest moves the Flood and that loses,
     however the hand is used."""
+    canal_saves: bool
+    """It warns, and building the next Canal section this Round (the Barge
+    is still free) would make the move harmless: it stops one section short."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +147,8 @@ def _barbarians_coming(g: State) -> int:
 
 BEFORE_ATTACKS = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS, Phase.BARGE})
 """Phases of a Round whose Barbarian attacks are still to come."""
+BEFORE_BUILDING = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS})
+"""Phases of a Round whose Take Actions, when the Canal is built, are still to come or on."""
 
 
 def harvest_moves(surge: bool, ready: int, draws: int, exhausted: int) -> int:
@@ -169,6 +174,7 @@ def threats(g: State) -> Threats:
     next_built = next_space <= g.built
     surge = surge_in(g)
     moves = harvest_moves(surge == 1, ready, draws, exhausted + hand) if harvest else 0
+    canal_in_time = g.barge and g.phase in BEFORE_BUILDING
     in_row = len(card_row.barbarians(g.row))
     driven_off = int(in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
     return Threats(
@@ -183,6 +189,7 @@ def threats(g: State) -> Threats:
             harvest_moves=moves,
             from_hand=moves > int(surge == 1) and exhausted == 0,
             warn=moves > 0 and g.flood + moves > g.built,
+            canal_saves=moves > 0 and g.flood + moves == g.built + 1 and canal_in_time,
         ),
         BarbarianMeter(
             in_row=in_row,
@@ -259,13 +266,25 @@ def lost_because(g: State) -> tuple[Msg, ...]:
                     lost=lost,
                 )
             )
-        else:
+        elif g.hand:
             said.append(
                 ngettext(
                     "As things stand, the Ready Pile holds {n} card and the next Harvest draws {draws}: "
                     "the Exhausted Pile is reshuffled and {lost}, however your hand is used.",
                     "As things stand, the Ready Pile holds {n} cards and the next Harvest draws {draws}: "
                     "the Exhausted Pile is reshuffled and {lost}, however your hand is used.",
+                    flood.cards_before,
+                    draws=flood.harvest_draws,
+                    lost=lost,
+                )
+            )
+        else:
+            said.append(
+                ngettext(
+                    "As things stand, the Ready Pile holds {n} card and the next Harvest draws {draws}: "
+                    "the Exhausted Pile is reshuffled and {lost}.",
+                    "As things stand, the Ready Pile holds {n} cards and the next Harvest draws {draws}: "
+                    "the Exhausted Pile is reshuffled and {lost}.",
                     flood.cards_before,
                     draws=flood.harvest_draws,
                     lost=lost,

@@ -182,7 +182,7 @@ def test_cards_and_buttons_fit_their_boxes(page: Page, live_server: LiveServer, 
 @pytest.mark.parametrize(
     ("meter", "reach", "says"),
     [
-        ("flood", positions.flood_danger, "The next Harvest moves it: that loses the game"),
+        ("flood", positions.flood_danger, "loses the game"),
         ("barbarians", positions.barbarian_danger, "The next Refresh loses the game"),
         ("townsfolk", positions.townsfolk_danger, "the next Harvest loses the game"),
     ],

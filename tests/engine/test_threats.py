@@ -202,6 +202,28 @@ def test_both_piles_empty_and_a_hand_of_four_lose_at_the_next_harvest_however_it
     assert outcomes == {Outcome.FLOOD, Outcome.DAMAGE}
 
 
+def test_the_flood_meter_says_when_building_the_next_section_this_round_saves_the_game(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 2)
+    exhaust(game, 3)
+    flood = game.threats().flood
+    assert flood.warn and flood.canal_saves  # one section short, the Barge free
+    edit(game, barge=False)  # the Canal was built this Round already
+    assert game.threats().flood.warn and not game.threats().flood.canal_saves
+    edit(game, barge=True, built=1, flood=1)
+    ready_of(game, 9)
+    assert not game.threats().flood.warn and not game.threats().flood.canal_saves
+    story = load(STORY)
+    g = surge_next(story, built=1)
+    ready_of(g, 0)
+    exhaust(g, 3)
+    flood = g.threats().flood
+    assert flood.harvest_moves == 2 and flood.warn and flood.canal_saves  # onto 1, then onto 2
+    edit(g, built=0)
+    flood = g.threats().flood
+    assert flood.warn and not flood.canal_saves  # two sections short: one Round builds one
+
+
 def test_a_hand_reshuffled_onto_a_built_section_is_harmless_as_things_stand(game: Game) -> None:
     townsfolk_row(game)
     ready_of(game, 0)
@@ -299,6 +321,11 @@ def test_what_loses_when_the_exhausted_pile_is_reshuffled(game: Game) -> None:
     edit(game, built=2, flood=2)
     ready_of(game, 1)
     exhaust(game, 3)
+    assert said(game) == [
+        "As things stand, the Ready Pile holds 1 card and the next Harvest draws 4: the Exhausted Pile is "
+        "reshuffled and the Flood will move onto unbuilt Canal section 3 and the game will be lost."
+    ]
+    hand_of(game, 2)
     assert said(game) == [
         "As things stand, the Ready Pile holds 1 card and the next Harvest draws 4: the Exhausted Pile is "
         "reshuffled and the Flood will move onto unbuilt Canal section 3 and the game will be lost, "

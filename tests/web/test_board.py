@@ -142,7 +142,7 @@ def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
     assert warning not in meter() and "River surge in 2 Harvests" in meter()
     game.round = surge - 1
     game.changed()
-    assert warning in meter() and "that loses the game" in meter()  # no Canal section is built
+    assert warning in meter() and "the next Harvest loses the game" in meter()  # no Canal section is built
 
 
 def flood_meter(game: object, language: str = "en") -> str:
@@ -176,15 +176,21 @@ def test_the_flood_meter_counts_the_hand_in_english_and_french() -> None:
     game.ready, game.exhausted, game.hand = [], [], game.deck[:4]  # ...and four cards in hand
     del game.deck[:4]
     game.changed()
-    assert game.threats().flood.warn and game.threats().flood.from_hand
+    assert game.threats().flood.warn and game.threats().flood.from_hand and game.barge
     english = flood_meter(campaign)
     assert english.endswith("[warn]")
     assert "moves at the next Harvest" in english
-    assert "The next Harvest loses the game, however your hand is used" in english
+    assert "Build section 1 this Round, or the next Harvest loses the game" in english
     assert "with none in the Exhausted Pile the Harvest finds no card: Damage" in english
     french = flood_meter(campaign, "fr")
     assert "avance à la prochaine Récolte" in french
+    assert "Construisez la section 1 ce tour-ci, ou la prochaine Récolte fait perdre la partie" in french
+    game.barge = False  # no Canal this Round: nothing saves it
+    game.changed()
+    assert "The next Harvest loses the game, however your hand is used" in flood_meter(campaign)
+    french = flood_meter(campaign, "fr")
     assert "La prochaine Récolte fait perdre la partie, quoi que vous fassiez de votre main" in french
+    game.barge = True
 
     game.built = 1  # as if the Canal were built this Round: the move is harmless
     game.changed()

@@ -544,8 +544,8 @@ def meters(view: View) -> dict[str, Any]:
     why = None
     if flood.from_hand:
         why = _(
-            "cards played or exhausted from your hand are reshuffled and move it; "
-            "with none in the Exhausted Pile the Harvest finds no card: Damage"
+            "the cards your hand sends to the Exhausted Pile are reshuffled and move it; "
+            "with none there, no card is left to draw"
         )
     return {
         "flood_clock": clock,

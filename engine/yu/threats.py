@@ -218,10 +218,11 @@ def lost_because(g: State) -> tuple[Msg, ...]:
     when none warns."""
     t = threats(g)
     said: list[Msg] = []
+    kinds = {a.kind for a in legal(g)}
     barbarians = t.barbarians
     if barbarians.warn:
         coming = _barbarians_coming(g)
-        if any(a.kind is Kind.ATTACK for a in legal(g)):
+        if Kind.ATTACK in kinds:
             said.append(
                 ngettext(
                     "As things stand, the next Refresh adds {n} Barbarian band to the {in_row} in the "
@@ -288,6 +289,21 @@ def lost_because(g: State) -> tuple[Msg, ...]:
                     flood.cards_before,
                     draws=flood.harvest_draws,
                     lost=lost,
+                )
+            )
+        if flood.canal_saves and Kind.CANAL in kinds:
+            said.append(
+                _(
+                    "Building Canal section {section} this Round would make that move harmless.",
+                    section=g.built + 1,
+                )
+            )
+        elif flood.canal_saves:
+            said.append(
+                _(
+                    "Building Canal section {section} this Round would make that move harmless, "
+                    "but you cannot pay for it now.",
+                    section=g.built + 1,
                 )
             )
     folk = t.townsfolk

@@ -307,6 +307,7 @@ def test_nothing_loses_a_fresh_game(game: Game) -> None:
 
 
 def test_what_loses_when_the_hand_alone_would_be_reshuffled(game: Game) -> None:
+    edit(game, barge=False)  # the Canal was built this Round: no building saves it
     ready_of(game, 0)
     hand_of(game, 4)
     assert said(game) == [
@@ -318,7 +319,7 @@ def test_what_loses_when_the_hand_alone_would_be_reshuffled(game: Game) -> None:
 
 
 def test_what_loses_when_the_exhausted_pile_is_reshuffled(game: Game) -> None:
-    edit(game, built=2, flood=2)
+    edit(game, built=2, flood=2, barge=False)
     ready_of(game, 1)
     exhaust(game, 3)
     assert said(game) == [
@@ -335,6 +336,7 @@ def test_what_loses_when_the_exhausted_pile_is_reshuffled(game: Game) -> None:
 
 def test_what_loses_when_the_river_surges() -> None:
     g = surge_next(load(STORY), built=0)
+    edit(g, barge=False)
     ready_of(g, 8)
     assert said(g) == [
         "As things stand, the river surges at the next Harvest: the Flood will move onto unbuilt Canal "
@@ -343,6 +345,7 @@ def test_what_loses_when_the_river_surges() -> None:
 
 
 def test_what_loses_when_the_piles_run_out(game: Game) -> None:
+    edit(game, barge=False)
     ready_of(game, 3)
     assert said(game) == [
         "As things stand, the Ready and Exhausted Piles, with your hand played onto them, hold 3 Townsfolk "
@@ -353,6 +356,19 @@ def test_what_loses_when_the_piles_run_out(game: Game) -> None:
     reasons = said(game)
     assert len(reasons) == 2
     assert "Every card you play" in reasons[0] and "hold 3 Townsfolk cards" in reasons[1]
+
+
+def test_what_loses_says_whether_the_next_section_can_still_be_paid_for(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 2)
+    exhaust(game, 3)
+    assert game.threats().flood.canal_saves
+    assert said(game)[1:] == [
+        "Building Canal section 1 this Round would make that move harmless, but you cannot pay for it now."
+    ]
+    give(game, white=3, red=3, blue=3, black=3, yellow=3, cowrie=5)
+    assert any(a.kind is Kind.CANAL for a in game.legal_actions())
+    assert said(game)[1:] == ["Building Canal section 1 this Round would make that move harmless."]
 
 
 def test_what_loses_when_the_seventh_barbarian_comes(game: Game) -> None:
@@ -371,6 +387,7 @@ def test_what_loses_when_the_seventh_barbarian_comes(game: Game) -> None:
 
 
 def test_what_loses_says_the_refresh_before_the_harvest(game: Game) -> None:
+    edit(game, barge=False)
     with_barbarians(game, "b01", "b02", "b03", "b04", "b05", "b06")
     ready_of(game, 2)
     exhaust(game, 3)

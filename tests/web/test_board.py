@@ -181,7 +181,7 @@ def test_the_flood_meter_counts_the_hand_in_english_and_french() -> None:
     assert english.endswith("[warn]")
     assert "moves at the next Harvest" in english
     assert "Build section 1 this Round, or the next Harvest loses the game" in english
-    assert "with none in the Exhausted Pile the Harvest finds no card: Damage" in english
+    assert "reshuffled and move it; with none there, no card is left to draw" in english
     french = flood_meter(campaign, "fr")
     assert "avance à la prochaine Récolte" in french
     assert "Construisez la section 1 ce tour-ci, ou la prochaine Récolte fait perdre la partie" in french

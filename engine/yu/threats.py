@@ -148,7 +148,7 @@ def _barbarians_coming(g: State) -> int:
 BEFORE_ATTACKS = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS, Phase.BARGE})
 """Phases of a Round whose Barbarian attacks are still to come."""
 BEFORE_BUILDING = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS})
-"""Phases of a Round whose Take Actions, when the Canal is built, are still to come or on."""
+"""Phases of a Round before its Take Actions end: the Canal can still be built in it."""
 
 
 def harvest_moves(surge: bool, ready: int, draws: int, exhausted: int) -> int:
@@ -237,11 +237,11 @@ def lost_because(g: State) -> tuple[Msg, ...]:
             said.append(
                 ngettext(
                     "As things stand, the next Refresh adds {n} Barbarian band to the {in_row} in the "
-                    "Card Row: the seventh arrives and the game is lost, and you cannot pay to attack "
-                    "any of them now.",
+                    "Card Row: the seventh arrives and the game is lost, and you cannot attack any "
+                    "of them now.",
                     "As things stand, the next Refresh adds {n} Barbarian bands to the {in_row} in the "
-                    "Card Row: the seventh arrives and the game is lost, and you cannot pay to attack "
-                    "any of them now.",
+                    "Card Row: the seventh arrives and the game is lost, and you cannot attack any "
+                    "of them now.",
                     coming,
                     in_row=barbarians.in_row - barbarians.driven_off,
                 )

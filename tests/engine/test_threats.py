@@ -376,7 +376,7 @@ def test_what_loses_when_the_seventh_barbarian_comes(game: Game) -> None:
     assert not any(a.kind is Kind.ATTACK for a in game.legal_actions())
     assert said(game) == [
         "As things stand, the next Refresh adds 1 Barbarian band to the 6 in the Card Row: the seventh "
-        "arrives and the game is lost, and you cannot pay to attack any of them now."
+        "arrives and the game is lost, and you cannot attack any of them now."
     ]
     give(game, white=3, red=3, blue=3, black=3, yellow=3, provision=5)
     assert any(a.kind is Kind.ATTACK for a in game.legal_actions())

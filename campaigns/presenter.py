@@ -25,6 +25,7 @@ from engine.yu.moves import Option
 from engine.yu.rules import LEVEE_SPACES
 from engine.yu.state import Phase
 from engine.yu.steps import Gain
+from engine.yu.strong import no_hint
 from engine.yu.threats import Risk
 from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
 from engine.yu.words import OUTCOMES
@@ -177,7 +178,8 @@ def present(
         "rules": _rules(view, placer, story),
         "end": placer.move(Action(Kind.END), _("End actions"), "primary"),
         "status": _status(view),
-        "meters": _meters(view),
+        "meters": meters(view),
+        "no_hint": no_hint(game),
         "outcome_text": OUTCOMES[view.outcome] if view.outcome else "",
         "supply": _supply(view),
         "acting": acting,
@@ -510,7 +512,6 @@ def _rules(view: View, placer: Placer, story: CampaignView) -> dict[str, Any]:
 
 
 def _status(view: View) -> dict[str, Any]:
-    ready = view.piles.ready
     current = ROUND_STEPS.index(view.phase) if view.phase in ROUND_STEPS else -1
     return {
         "phase": PHASES[view.phase],
@@ -519,25 +520,39 @@ def _status(view: View) -> dict[str, Any]:
             for i, step in enumerate(ROUND_STEPS)
         ],
         "outcome": BADGES.get(view.outcome or "", ""),
-        "flood_track": [{"space": i, "flood": view.flood == i, "built": i <= view.built} for i in range(7)],
-        "flood_in": ready // 4 + 1,
-        "ready": ready,
     }
 
 
-def _meters(view: View) -> dict[str, Any]:
-    """The threat meters' words that count."""
-    flood = view.threats.flood
-    if flood.cards_before:
-        moves = ngettext(
-            "moves after {n} more card (a Harvest draws {draws})",
-            "moves after {n} more cards (a Harvest draws {draws})",
-            flood.cards_before,
-            draws=flood.harvest_draws,
-        )
+def meters(view: View) -> dict[str, Any]:
+    """The threat meters' words that count: the Flood's clock (one short line),
+    and why a warning Flood meter warns."""
+    flood, folk = view.threats.flood, view.threats.townsfolk
+    if flood.harvest_moves:
+        clock = _("moves at the next Harvest")
+    elif flood.cards_before:
+        clock = ngettext("moves after {n} more card", "moves after {n} more cards", flood.cards_before)
+    elif folk.exhausted or folk.in_hand:
+        clock = _("moves at the next draw")
     else:
-        moves = _("moves at the next draw (a Harvest draws {draws})", draws=flood.harvest_draws)
-    return {"flood_moves": moves}
+        clock = _("no card left to reshuffle")
+    if flood.canal_saves:
+        alarm = _("Build section {n} this Round, or the next Harvest loses the game", n=view.built + 1)
+    elif flood.from_hand:
+        alarm = _("The next Harvest loses the game, however your hand is used")
+    else:
+        alarm = _("The next Harvest moves it: that loses the game")
+    why = None
+    if flood.from_hand:
+        why = _(
+            "the cards your hand sends to the Exhausted Pile are reshuffled and move it; "
+            "with none there, no card is left to draw"
+        )
+    return {
+        "flood_clock": clock,
+        "flood_draws": _("a Harvest draws {draws}", draws=flood.harvest_draws),
+        "flood_alarm": alarm,
+        "flood_why": why,
+    }
 
 
 def _supply(view: View) -> dict[str, Any]:

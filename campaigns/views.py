@@ -57,6 +57,7 @@ from engine.yu import Action
 from engine.yu.chronicle import chronicle as yu_chronicle
 from engine.yu.labels import label
 from engine.yu.strong import hint as strong_hint
+from engine.yu.strong import hopeless, no_hint
 
 REGIONS: dict[str, tuple[str, ...] | None] = {
     "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
@@ -89,7 +90,9 @@ FRIEND_FIRST = gettext_lazy("Your friend moved first; here is the board now.")
 RESET = gettext_lazy(
     "The owner started the campaign over; your move was not made. Here is the new first game."
 )
-NO_HINT = gettext_lazy("There is nothing to hint at: no game is being played, or it leaves a single move.")
+STALE_HINT = gettext_lazy(
+    "The board had changed since you saw it (another window?): ask again on the board as it stands now."
+)
 REGIONS_CACHE = 600
 """Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
 CSRF_SLOT = "\x00csrf-token\x00"
@@ -441,7 +444,7 @@ def _page(
     notice: str = "",
     status: int = 200,
     confirm: dict[str, Any] | None = None,
-    hint: list[dict[str, Any]] | None = None,
+    hint: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
     context = {**_shell(seat, notice), "regions": _shown(request, board, seat, confirm), "hint": hint}
@@ -575,21 +578,35 @@ def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, "act", recent=RECENT)
     form = VersionForm(request.POST)
     if not form.is_valid():
-        return _refused(request, board, seat, gettext("That was not a request for a hint."))
+        return _hint_refused(request, board, seat, gettext("That was not a request for a hint."))
     if form.cleaned_data["version"] != board.version:
-        return _lost_race(request, board, seat)
-    if not board.engine.playing or len(board.legal()) < 2:
-        return _refused(request, board, seat, str(NO_HINT))
+        return _hint_refused(request, board, seat, str(STALE_HINT), status=409)
+    if why := no_hint(board.game):
+        return _hint_refused(request, board, seat, said(why))
     view = board.game.view()
-    moves = [
-        {"key": h.action.key, "label": said(label(view, h.action)), "win": round(100 * h.win)}
-        for h in strong_hint(board.game)
-    ]
+    hints = strong_hint(board.game)
+    advice = {
+        "moves": [
+            {"key": h.action.key, "label": said(label(view, h.action)), "win": h.percent} for h in hints
+        ],
+        "lost": [said(why) for why in hopeless(board.game, hints)],
+    }
     Game.objects.filter(pk=board.game_row.pk).update(hints=F("hints") + 1)
-    context = {**_shell(seat), "hint": moves, "csrf_token": get_token(request)}
+    context = {**_shell(seat), "hint": advice, "csrf_token": get_token(request)}
     if request.htmx:
         return render(request, "campaigns/board.html#hint", context)
-    return _page(request, board, seat, hint=moves)
+    return _page(request, board, seat, hint=advice)
+
+
+def _hint_refused(
+    request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: str, status: int = 400
+) -> HttpResponse:
+    """A hint request refused: the reason in the hint's place, and nothing else
+    changed (for htmx, that place alone; else the board around it)."""
+    refused = {"refused": reason}
+    if request.htmx:
+        return render(request, "campaigns/board.html#hint", {**_shell(seat), "hint": refused}, status=status)
+    return _page(request, board, seat, status=status, hint=refused)
 
 
 def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpResponse:

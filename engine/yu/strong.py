@@ -10,7 +10,9 @@ own choice on a tie. The budget is counted in games played ahead, never in
 time, so a seed replays exactly.
 
 :func:`hint` runs the same search for a player, seeded only from what the
-player can see (:func:`engine.yu.hidden.visible_seed`).
+player can see (:func:`engine.yu.hidden.visible_seed`); :func:`no_hint` says
+why there is nothing to weigh, :func:`hopeless` what loses a game whose best
+move rarely wins.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rng import Rng
+from engine.text import Msg, _
 from engine.yu.actions import Action, Kind
 from engine.yu.bots import WINNING, HeuristicBot
 from engine.yu.content import BuildingKind
 from engine.yu.game import Game
 from engine.yu.hidden import redeal, seed_of, visible_seed
 from engine.yu.state import Outcome
+from engine.yu.threats import lost_because
 from engine.yu.value import model
 
 ROLLOUT_LIMIT = 5_000
@@ -72,6 +76,11 @@ class Hint:
     """Games won when played out after this move, as a fraction (0..1)."""
     trials: int
     """Games played out after this move."""
+
+    @property
+    def percent(self) -> int:
+        """The chance of winning as the player is shown it: a whole percentage."""
+        return round(100 * self.win)
 
 
 @dataclass(frozen=True)
@@ -196,9 +205,10 @@ def rollout(
 
 
 def hint(game: Game, top: int = 3) -> list[Hint]:
-    """The ``top`` moves the strong bot would consider now, best first, each
-    with its estimated chance of winning. Worked out on a copy of the game
-    whose face-down cards are dealt from what the player can see, so the same
+    """The ``top`` moves the strong bot would consider now, each with its
+    estimated chance of winning, by the chance the player is shown, best first
+    (on a tie, the bot's order). Worked out on a copy of the game whose
+    face-down cards are dealt from what the player can see, so the same
     visible position always gives the same hint."""
     if game.over:
         return []
@@ -209,4 +219,40 @@ def hint(game: Game, top: int = 3) -> list[Hint]:
     pick = heuristic.choose(base)
     moves = candidates(base, heuristic, pick, HINT)
     tallies = search(base, moves, HINT, seed)
-    return [Hint(t.action, t.wins / t.played, t.played) for t in tallies[:top]]
+    return best_first([Hint(t.action, t.wins / t.played, t.played) for t in tallies])[:top]
+
+
+def best_first(hints: list[Hint]) -> list[Hint]:
+    """``hints`` (in the bot's order) by the chance the player is shown, highest
+    first; those that show the same chance stay in the bot's order."""
+    return sorted(hints, key=lambda h: -h.percent)
+
+
+ONE_MOVE = _("Only one move is open now: there is nothing to weigh.")
+GAME_OVER = _("This game is over: there is nothing to hint at.")
+
+
+def no_hint(game: Game) -> Msg | None:
+    """Why a hint has nothing to weigh now: the game is over, or it leaves one
+    move or none; None when it has."""
+    if game.over:
+        return GAME_OVER
+    if len(game.legal_actions()) < 2:
+        return ONE_MOVE
+    return None
+
+
+HOPELESS = 5
+"""The best chance shown (a percentage) under which the hint says what loses the game."""
+NOTHING_CERTAIN = _(
+    "No danger is certain yet as things stand, but nearly every game the bot played on from here was lost."
+)
+
+
+def hopeless(game: Game, hints: list[Hint]) -> tuple[Msg, ...]:
+    """Why the game is as good as lost when the best of ``hints`` (best first)
+    shows under :data:`HOPELESS` percent: what the threat meters say loses it,
+    or that the games played ahead were lost; () when the best is not that low."""
+    if not hints or hints[0].percent >= HOPELESS:
+        return ()
+    return lost_because(game) or (NOTHING_CERTAIN,)

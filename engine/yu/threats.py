@@ -1,7 +1,8 @@
 """How close the game is to being lost, and what an action risks.
 
 The threat meters read the state as it stands: the Flood, the Barbarians in
-the Card Row, the Townsfolk left for the next Harvest. The risk of an action
+the Card Row, the Townsfolk left for the next Harvest, with the cards in hand
+that must all be used this Round. The risk of an action
 is found by playing it on copies of the game whose hidden cards are
 shuffled from public facts only, so it tells nothing the player could not
 know.
@@ -72,8 +73,22 @@ class FloodMeter:
     any card is drawn (1: the next one; None: no surge to come)."""
     moving_loses: bool
     """The Flood moving now loses the game."""
+    harvest_moves: int
+    """Spaces the next Harvest moves the Flood, as things stand: the surge,
+    and the reshuffle of the Exhausted Pile when the Ready Pile is short of
+    the Harvest's draws. The cards in hand count as reaching the Exhausted
+    Pile: every one must be used this Round, and keeping them all out of it
+    leaves a short Ready Pile nothing to reshuffle (Damage)."""
+    from_hand: bool
+    """The reshuffle comes only from the cards in hand (the Exhausted Pile is
+    empty): played or exhausted, they move the Flood; discarded or tucked,
+    the Harvest finds no card (Damage)."""
     warn: bool
-    """As things stand, the next Harvest moves the Flood and that loses."""
+    """As things stand, the next Harvest moves the Flood and that loses,
+    however the hand is used."""
+    canal_saves: bool
+    """It warns, and building the next Canal section this Round (the Barge
+    is still free) would make the move harmless: it stops one section short."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,23 +147,34 @@ def _barbarians_coming(g: State) -> int:
 
 BEFORE_ATTACKS = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS, Phase.BARGE})
 """Phases of a Round whose Barbarian attacks are still to come."""
+BEFORE_BUILDING = frozenset({Phase.SETUP, Phase.HARVEST, Phase.ACTIONS})
+"""Phases of a Round before its Take Actions end: the Canal can still be built in it."""
+
+
+def harvest_moves(surge: bool, ready: int, draws: int, exhausted: int) -> int:
+    """Spaces the Flood moves in a Harvest that draws ``draws`` cards from
+    ``ready``, with ``exhausted`` cards to reshuffle (``surge``: the river
+    surges first)."""
+    return int(surge) + int(ready < draws and exhausted > 0)
 
 
 def harvest_floods(g: State, surge: bool, ready: int, draws: int, exhausted: int) -> bool:
     """Whether a Harvest that draws ``draws`` cards from ``ready``, with
     ``exhausted`` cards to reshuffle, moves the Flood onto an unbuilt section
     or off the river (``surge``: the river surges first)."""
-    moves = int(surge) + int(ready < draws and exhausted > 0)
+    moves = harvest_moves(surge, ready, draws, exhausted)
     return moves > 0 and g.flood + moves > g.built
 
 
 def threats(g: State) -> Threats:
     draws = harvest_draws(g)
     harvest = _harvest_comes(g)
-    ready, exhausted = len(g.ready), len(g.exhausted)
+    ready, exhausted, hand = len(g.ready), len(g.exhausted), len(g.hand)
     next_space = g.flood + 1
     next_built = next_space <= g.built
     surge = surge_in(g)
+    moves = harvest_moves(surge == 1, ready, draws, exhausted + hand) if harvest else 0
+    canal_in_time = g.barge and g.phase in BEFORE_BUILDING
     in_row = len(card_row.barbarians(g.row))
     driven_off = int(in_row > 0 and g.phase in BEFORE_ATTACKS and fortress_stands(g))
     return Threats(
@@ -160,7 +186,10 @@ def threats(g: State) -> Threats:
             harvest_draws=draws,
             surge_in=surge,
             moving_loses=not next_built,
-            warn=harvest and harvest_floods(g, surge == 1, ready, draws, exhausted),
+            harvest_moves=moves,
+            from_hand=moves > int(surge == 1) and exhausted == 0,
+            warn=moves > 0 and g.flood + moves > g.built,
+            canal_saves=moves > 0 and g.flood + moves == g.built + 1 and canal_in_time,
         ),
         BarbarianMeter(
             in_row=in_row,
@@ -172,11 +201,124 @@ def threats(g: State) -> Threats:
         TownsfolkMeter(
             ready=ready,
             exhausted=exhausted,
-            in_hand=len(g.hand),
+            in_hand=hand,
             harvest_draws=draws,
-            warn=harvest and ready + exhausted + len(g.hand) < draws,
+            warn=harvest and ready + exhausted + hand < draws,
         ),
     )
+
+
+# -- what loses the game ------------------------------------------------------------
+
+
+def lost_because(g: State) -> tuple[Msg, ...]:
+    """What the meters say loses the game at the next Refresh or Harvest, as
+    things stand and however the hand is used, in words: a sentence for each
+    meter that warns, the Refresh's first (it comes before the Harvest); ()
+    when none warns."""
+    t = threats(g)
+    said: list[Msg] = []
+    kinds = {a.kind for a in legal(g)}
+    barbarians = t.barbarians
+    if barbarians.warn:
+        coming = _barbarians_coming(g)
+        if Kind.ATTACK in kinds:
+            said.append(
+                ngettext(
+                    "As things stand, the next Refresh adds {n} Barbarian band to the {in_row} in the "
+                    "Card Row: the seventh arrives and the game is lost, unless you defeat one first.",
+                    "As things stand, the next Refresh adds {n} Barbarian bands to the {in_row} in the "
+                    "Card Row: the seventh arrives and the game is lost, unless you defeat one first.",
+                    coming,
+                    in_row=barbarians.in_row - barbarians.driven_off,
+                )
+            )
+        else:
+            said.append(
+                ngettext(
+                    "As things stand, the next Refresh adds {n} Barbarian band to the {in_row} in the "
+                    "Card Row: the seventh arrives and the game is lost, and you cannot attack any "
+                    "of them now.",
+                    "As things stand, the next Refresh adds {n} Barbarian bands to the {in_row} in the "
+                    "Card Row: the seventh arrives and the game is lost, and you cannot attack any "
+                    "of them now.",
+                    coming,
+                    in_row=barbarians.in_row - barbarians.driven_off,
+                )
+            )
+    flood = t.flood
+    if flood.warn:
+        lost = _("{moves} and the game will be lost", moves=_flood_moves(g.built + 1, future=True))
+        if flood.surge_in == 1 and g.flood >= g.built:
+            said.append(_("As things stand, the river surges at the next Harvest: {lost}.", lost=lost))
+        elif flood.from_hand:
+            said.append(
+                ngettext(
+                    "As things stand, the Ready Pile holds {n} card and the next Harvest draws {draws}. "
+                    "Every card you play or exhaust from your hand goes to the empty Exhausted Pile, "
+                    "which is then reshuffled: {lost}; with no card there, the Harvest finds none to "
+                    "draw and the game is lost to Damage.",
+                    "As things stand, the Ready Pile holds {n} cards and the next Harvest draws {draws}. "
+                    "Every card you play or exhaust from your hand goes to the empty Exhausted Pile, "
+                    "which is then reshuffled: {lost}; with no card there, the Harvest finds none to "
+                    "draw and the game is lost to Damage.",
+                    flood.cards_before,
+                    draws=flood.harvest_draws,
+                    lost=lost,
+                )
+            )
+        elif g.hand:
+            said.append(
+                ngettext(
+                    "As things stand, the Ready Pile holds {n} card and the next Harvest draws {draws}: "
+                    "the Exhausted Pile is reshuffled and {lost}, however your hand is used.",
+                    "As things stand, the Ready Pile holds {n} cards and the next Harvest draws {draws}: "
+                    "the Exhausted Pile is reshuffled and {lost}, however your hand is used.",
+                    flood.cards_before,
+                    draws=flood.harvest_draws,
+                    lost=lost,
+                )
+            )
+        else:
+            said.append(
+                ngettext(
+                    "As things stand, the Ready Pile holds {n} card and the next Harvest draws {draws}: "
+                    "the Exhausted Pile is reshuffled and {lost}.",
+                    "As things stand, the Ready Pile holds {n} cards and the next Harvest draws {draws}: "
+                    "the Exhausted Pile is reshuffled and {lost}.",
+                    flood.cards_before,
+                    draws=flood.harvest_draws,
+                    lost=lost,
+                )
+            )
+        if flood.canal_saves and Kind.CANAL in kinds:
+            said.append(
+                _(
+                    "Building Canal section {section} this Round would make that move harmless.",
+                    section=g.built + 1,
+                )
+            )
+        elif flood.canal_saves:
+            said.append(
+                _(
+                    "Building Canal section {section} this Round would make that move harmless, "
+                    "but you cannot pay for it now.",
+                    section=g.built + 1,
+                )
+            )
+    folk = t.townsfolk
+    if folk.warn:
+        said.append(
+            ngettext(
+                "As things stand, the Ready and Exhausted Piles, with your hand played onto them, hold "
+                "{n} Townsfolk card and the next Harvest draws {draws}: the game will be lost to Damage.",
+                "As things stand, the Ready and Exhausted Piles, with your hand played onto them, hold "
+                "{n} Townsfolk cards and the next Harvest draws {draws}: the game will be lost to Damage.",
+                folk.ready + folk.exhausted + folk.in_hand,
+                draws=folk.harvest_draws,
+            )
+        )
+    return tuple(said)
 
 
 # -- the risk of an action ----------------------------------------------------------

@@ -31,7 +31,8 @@ from engine.yu.game import Game
 from engine.yu.rules import shore_barbarians
 from engine.yu.state import LOSSES, Phase
 from engine.yu.steps import Bribe
-from engine.yu.threats import harvest_draws
+from engine.yu.strong import HOPELESS, hint
+from engine.yu.threats import harvest_draws, lost_because
 
 SUFFER = Action(Kind.SUFFER)
 
@@ -56,11 +57,11 @@ def flood_comes(game: Game) -> bool:
 def is_townsfolk_danger(game: Game) -> bool:
     """Take Actions, and the piles, with the cards in hand played onto them, hold
     fewer cards than the next Harvest draws, which would lose the game to Damage
-    (and only that: the Flood does not come)."""
+    (and only that: the Flood does not come, nothing being there to reshuffle)."""
     return (
         taking_actions(game)
         and cycle(game) + len(game.hand) < harvest_draws(game)
-        and not (game.exhausted and flood_comes(game))
+        and not ((game.exhausted or game.hand) and flood_comes(game))
     )
 
 
@@ -110,6 +111,28 @@ def is_losing_bribe(game: Game) -> bool:
 
 def is_lost(game: Game) -> bool:
     return game.outcome in LOSSES
+
+
+def is_one_move(game: Game) -> bool:
+    """A game in progress that leaves a single legal move."""
+    return not game.over and len(game.legal_actions()) == 1
+
+
+RESCUES = frozenset({Kind.CANAL, Kind.ATTACK, Kind.LEVEE})
+"""Moves that may take a danger away this Round: a position that offers one is
+rarely hopeless, and not worth the hint's look ahead."""
+
+
+def is_hopeless(game: Game) -> bool:
+    """Take Actions; a threat meter warns, no move that could take a danger away
+    is open, and the hint's best move shows under
+    :data:`~engine.yu.strong.HOPELESS` percent (then the hint says what loses)."""
+    return (
+        taking_actions(game)
+        and bool(lost_because(game))
+        and not any(a.kind in RESCUES for a in game.legal_actions())
+        and hint(game)[0].percent < HOPELESS
+    )
 
 
 # -- how to get there --------------------------------------------------------------------
@@ -230,6 +253,16 @@ def losing_bribe(campaign: Campaign) -> Campaign:
     return reach(campaign, in_game(is_losing_bribe), randomly)
 
 
+def one_move(campaign: Campaign) -> Campaign:
+    """A single legal move, such as an attack that can only be suffered."""
+    return reach(campaign, in_game(is_one_move), randomly)
+
+
+def hopeless(campaign: Campaign) -> Campaign:
+    """Take Actions, a meter warns, and the hint's best move wins under 5% of the games."""
+    return reach(campaign, in_game(is_hopeless), randomly)
+
+
 def game_over_lost(campaign: Campaign) -> Campaign:
     """The game has just been lost (the story's choice, if any, still waits)."""
     return reach(campaign, lambda engine: engine.game is not None and is_lost(engine.game), randomly)
@@ -255,6 +288,8 @@ POSITIONS: dict[str, Callable[[Campaign], Campaign]] = {
     "barbarian_danger": barbarian_danger,
     "townsfolk_danger": townsfolk_danger,
     "losing_bribe": losing_bribe,
+    "one_move": one_move,
+    "hopeless": hopeless,
     "game_over_lost": game_over_lost,
     "between_games": between_games,
 }

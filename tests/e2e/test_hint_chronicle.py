@@ -9,7 +9,9 @@ from pytest_django.live_server_helper import LiveServer
 from campaigns import store
 from campaigns.models import Campaign
 from engine.yu.bots import HeuristicBot
+from engine.yu.strong import no_hint
 
+from . import positions
 from .conftest import ARTIFACTS, check_a11y
 from .test_table import DESKTOP, PHONE, open_board, version
 
@@ -55,6 +57,40 @@ def test_a_hint_shows_moves_with_their_chances_and_one_can_be_taken(
     shoot(page, "phone")
     campaign.refresh_from_db()
     assert campaign.games.get().hints == 2
+
+
+def test_a_one_move_position_disables_the_hint_and_a_forged_one_keeps_the_page(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/hint/" in request.url else None)
+    campaign = open_board(page, live_server, positions.one_move)
+    reason = str(no_hint(store.load(campaign).game))
+    button = page.locator("#decision .advice-form button")
+    expect(button).to_be_disabled()
+    expect(button).to_have_attribute("title", reason)
+    expect(page.locator("#hint-why")).to_have_text(reason)
+    expect(page.locator("#hint-why")).to_be_visible()
+    seen = version(page)
+    page.keyboard.press("h")  # the key, like a click, leaves a disabled button alone
+    button.click(force=True)
+    shoot(page, "one-move")
+
+    button.evaluate("button => { button.disabled = false; }")  # forged: the server refuses
+    button.click()
+    expect(page.locator("#hint")).to_contain_text(reason)
+    assert len(asked) == 1  # only the forged request went out
+    for region in ("#prompt-bar", "#card-row", "#river", "#hand", "#supply", "#log"):
+        expect(page.locator(region)).to_be_visible()  # the page is whole...
+    bar = page.locator("#prompt-bar").evaluate("bar => getComputedStyle(bar).position")
+    assert bar == "sticky"  # ...and styled
+    expect(page.get_by_role("heading", name="Yellow River")).to_be_visible()
+    assert version(page) == seen
+    shoot(page, "refused")
+    check_a11y(page, "hint-refused")
+    campaign.refresh_from_db()
+    assert campaign.version == seen and campaign.games.get().hints == 0
 
 
 def test_the_chronicle_draws_its_charts_without_script(browser: Browser, live_server: LiveServer) -> None:

@@ -20,6 +20,8 @@ PREDICATES = {
     "barbarian_danger": positions.is_barbarian_danger,
     "townsfolk_danger": positions.is_townsfolk_danger,
     "losing_bribe": positions.is_losing_bribe,
+    "one_move": positions.is_one_move,
+    "hopeless": positions.is_hopeless,
     "game_over_lost": positions.is_lost,
     "between_games": positions.is_lost,
 }

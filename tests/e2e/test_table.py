@@ -4,14 +4,19 @@ player acts. Screenshots of each state go to test-artifacts/."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from campaigns import store
 from campaigns.models import Campaign
+from campaigns.presenter import meters
+from campaigns.reader import said
 from engine.yu import Action, Game, Kind
 
 from . import positions
@@ -50,6 +55,13 @@ def inside_viewport(page: Page, selector: str) -> bool:
     size = page.viewport_size
     assert box is not None and size is not None, selector
     return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["height"] > 0
+
+
+def read_in(page: Page, language: str) -> None:
+    """Switch the site to ``language`` ("en" or "fr") with the header's buttons."""
+    if language == "fr":
+        page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", language)
 
 
 def test_the_whole_table_fits_one_desktop_screen(page: Page, live_server: LiveServer) -> None:
@@ -101,6 +113,52 @@ def test_a_phone_keeps_the_prompt_at_the_bottom(browser: Browser, live_server: L
     context.close()
 
 
+BAR_POSITIONS = {
+    "start": None,
+    "flood_danger": positions.flood_danger,
+    "losing_bribe": positions.losing_bribe,
+    "hopeless": positions.hopeless,
+}
+"""Positions whose bar holds more than usual: a red meter, a bribe to answer, every danger at once."""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("position", list(BAR_POSITIONS))
+def test_a_phone_bar_keeps_the_flood_clock_the_refresh_and_the_last_line_in_a_third_of_the_screen(
+    browser: Browser, live_server: LiveServer, position: str, language: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    campaign = open_board(page, live_server, BAR_POSITIONS[position])
+    read_in(page, language)
+    shoot(page, f"bar-{position}-{language}-phone")
+    bar = page.locator("#prompt-bar").bounding_box()
+    assert bar is not None and bar["height"] <= PHONE["height"] / 3
+    assert abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1
+
+    view = store.load(campaign).game.view()
+    with translation.override(language):
+        clock = said(meters(view)["flood_clock"])
+        refresh = gettext("the next Refresh adds {n}").format(n=view.threats.barbarians.next_refresh)
+        first = gettext("The game is set up and the first Harvest is in.")
+    flood = page.locator("[data-watch=meter-flood] .meter-clock")
+    expect(flood).to_have_text(clock)
+    expect(page.locator("[data-watch=meter-barbarians] .meter-clock")).to_have_text(refresh)
+    last = page.locator("#happened .headline")
+    if campaign.version:
+        latest = page.locator("#log li.latest > b").inner_text()
+        expect(last).to_have_text(re.compile(re.escape(latest) + "$"))
+    else:
+        expect(last).to_have_text(first)
+    for shown in (flood, page.locator("[data-watch=meter-barbarians] .meter-clock"), last):
+        expect(shown).to_be_visible()
+        expect(shown).to_be_in_viewport(ratio=1)  # within the screen, and not cut off by the bar
+    lines = flood.evaluate("clock => new Set([...clock.getClientRects()].map(box => box.top)).size")
+    assert lines == 1  # the clock is one line
+    context.close()
+
+
 @pytest.mark.parametrize("width", [1024, 1440, 1920])
 def test_cards_and_buttons_fit_their_boxes(page: Page, live_server: LiveServer, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
@@ -124,7 +182,7 @@ def test_cards_and_buttons_fit_their_boxes(page: Page, live_server: LiveServer, 
 @pytest.mark.parametrize(
     ("meter", "reach", "says"),
     [
-        ("flood", positions.flood_danger, "The next Harvest moves it: that loses the game"),
+        ("flood", positions.flood_danger, "loses the game"),
         ("barbarians", positions.barbarian_danger, "The next Refresh loses the game"),
         ("townsfolk", positions.townsfolk_danger, "the next Harvest loses the game"),
     ],

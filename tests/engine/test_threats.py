@@ -4,19 +4,23 @@ copies of the game, without peeking at hidden cards)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scenario import blank, edit, fill_ready, give, keys, place, set_row
+from scenario import blank, edit, fill_ready, give, keys, place, set_row, settle
 
 from engine.rng import Rng
 from engine.yu import Content, Game, IllegalAction, load, new_game
+from engine.yu.actions import Kind
 from engine.yu.campaign import Campaign
+from engine.yu.interpreter import Facts
 from engine.yu.items import INDEX
 from engine.yu.rules import harvest_steps, shore_barbarians
+from engine.yu.setup import Setup
 from engine.yu.state import LOSSES, Outcome, Phase, State
-from engine.yu.steps import Bribe, Choice, Draw, Option, Pick
-from engine.yu.threats import Risk, harvest_draws
+from engine.yu.steps import Bribe, Choice, Draw, Gain, Option, Pick
+from engine.yu.threats import Risk, harvest_draws, lost_because
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -157,6 +161,238 @@ def test_no_warnings_once_the_canal_is_finished(game: Game) -> None:
     exhaust(game, 1)
     t = game.threats()
     assert not t.flood.warn and not t.townsfolk.warn  # the Round ends in a win first
+
+
+# -- the meters count the hand -------------------------------------------------------
+
+
+def hand_of(g: Game, n: int) -> Game:
+    """Deal ``n`` cards from the Townsfolk Draw Pile into the hand, each one that only
+    gives items, however it is used (nothing drawn, nothing to choose)."""
+    plain = [c for c in g.deck if all(isinstance(s, Gain) for s in g.content.townsfolk[c].discarded)]
+    return place(g, "hand", *plain[:n])
+
+
+def next_harvest(g: Game, uses: list[str]) -> Game:
+    """A copy of ``g`` whose hand is used as ``uses`` says, card by card ("play",
+    "discard", "tuck"), then played on to the next Take Actions or to its end,
+    suffering every attack."""
+    trial = g.copy()
+    for verb, card in zip(uses, list(trial.hand), strict=True):
+        trial.apply(f"{verb}:{card}")
+    trial.apply("end")
+    while not trial.over and not (trial.phase is Phase.ACTIONS and trial.decision is None):
+        settle(trial)
+    return trial
+
+
+EVERY_USE = (["play"] * 4, ["discard"] * 4, ["play", *["discard"] * 3], ["tuck", *["discard"] * 3])
+"""Ways to use a hand of four: every card to the Exhausted Pile, none, one."""
+
+
+def test_both_piles_empty_and_a_hand_of_four_lose_at_the_next_harvest_however_it_is_used(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 0)
+    hand_of(game, 4)
+    t = game.threats()
+    assert (t.flood.cards_before, t.flood.harvest_draws, t.flood.harvest_moves) == (0, 4, 1)
+    assert t.flood.warn and t.flood.from_hand  # the Flood meter is red...
+    assert not t.townsfolk.warn  # ...the Townsfolk meter is not: played, the hand covers the draws
+    outcomes = {next_harvest(game, uses).outcome for uses in EVERY_USE}
+    assert outcomes == {Outcome.FLOOD, Outcome.DAMAGE}
+
+
+def test_the_flood_meter_says_when_building_the_next_section_this_round_saves_the_game(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 2)
+    exhaust(game, 3)
+    flood = game.threats().flood
+    assert flood.warn and flood.canal_saves  # one section short, the Barge free
+    edit(game, barge=False)  # the Canal was built this Round already
+    assert game.threats().flood.warn and not game.threats().flood.canal_saves
+    edit(game, barge=True, built=1, flood=1)
+    ready_of(game, 9)
+    assert not game.threats().flood.warn and not game.threats().flood.canal_saves
+    story = load(STORY)
+    g = surge_next(story, built=1)
+    ready_of(g, 0)
+    exhaust(g, 3)
+    flood = g.threats().flood
+    assert flood.harvest_moves == 2 and flood.warn and flood.canal_saves  # onto 1, then onto 2
+    edit(g, built=0)
+    flood = g.threats().flood
+    assert flood.warn and not flood.canal_saves  # two sections short: one Round builds one
+
+
+def test_a_hand_reshuffled_onto_a_built_section_is_harmless_as_things_stand(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 0)
+    hand_of(game, 4)
+    edit(game, built=1)  # as if the Canal were built this Round
+    flood = game.threats().flood
+    assert flood.harvest_moves == 1 and flood.from_hand and not flood.warn
+    after = next_harvest(game, ["play"] * 4)
+    assert not after.over and (after.round, after.flood) == (2, 1)
+    assert next_harvest(game, ["discard"] * 4).outcome is Outcome.DAMAGE  # not every use is safe
+
+
+def test_a_short_ready_pile_with_exhausted_cards_moves_the_flood_whatever_the_hand(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 2)
+    exhaust(game, 3)
+    hand_of(game, 4)
+    flood = game.threats().flood
+    assert (flood.cards_before, flood.harvest_moves, flood.from_hand, flood.warn) == (2, 1, False, True)
+    assert {next_harvest(game, uses).outcome for uses in EVERY_USE} == {Outcome.FLOOD}
+
+
+def test_a_ready_pile_that_covers_the_harvest_leaves_the_flood_where_it_is(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 4)
+    hand_of(game, 4)
+    flood, folk = game.threats().flood, game.threats().townsfolk
+    assert (flood.harvest_moves, flood.from_hand, flood.warn, folk.warn) == (0, False, False, False)
+    for uses in EVERY_USE:
+        after = next_harvest(game, uses)
+        assert not after.over and (after.round, after.flood) == (2, 0)
+
+
+def test_the_next_section_built_makes_the_reshuffle_harmless(game: Game) -> None:
+    townsfolk_row(game)
+    edit(game, built=1)
+    ready_of(game, 2)
+    exhaust(game, 3)
+    flood = game.threats().flood
+    assert (flood.next_built, flood.harvest_moves, flood.warn) == (True, 1, False)
+    after = next_harvest(game, [])
+    assert not after.over and after.flood == 1
+
+
+def surge_next(story: Content, built: int) -> Game:
+    """A game of the story content with the levee rule, taking actions in the
+    Round before the river surges, the Flood at its start."""
+    setup = replace(Setup.base(story), modules=("levee",), campaign=Facts(game=1, modules=["levee"]))
+    g = blank(new_game(3, story, setup))
+    assert story.board.surge is not None
+    return edit(g, round=story.board.surge - 1, flood=0, built=built)
+
+
+def test_a_surge_and_a_reshuffle_from_the_hand_both_count() -> None:
+    story = load(STORY)
+    g = surge_next(story, built=1)
+    townsfolk_row(g)
+    ready_of(g, 8)
+    flood = g.threats().flood
+    assert (flood.surge_in, flood.harvest_moves, flood.warn) == (1, 1, False)  # onto built section 1
+    ready_of(g, 0)
+    hand_of(g, 4)
+    flood = g.threats().flood
+    assert (flood.harvest_moves, flood.from_hand, flood.warn) == (2, True, True)  # then onto section 2
+    assert next_harvest(g, ["play"] * 4).outcome is Outcome.FLOOD
+    g = surge_next(story, built=0)
+    ready_of(g, 8)
+    flood = g.threats().flood
+    assert (flood.harvest_moves, flood.from_hand, flood.warn) == (1, False, True)  # the surge alone
+
+
+# -- what loses the game ------------------------------------------------------------
+
+
+def said(g: Game) -> list[str]:
+    return [str(m) for m in lost_because(g)]
+
+
+def test_nothing_loses_a_fresh_game(game: Game) -> None:
+    assert lost_because(game) == ()
+
+
+def test_what_loses_when_the_hand_alone_would_be_reshuffled(game: Game) -> None:
+    edit(game, barge=False)  # the Canal was built this Round: no building saves it
+    ready_of(game, 0)
+    hand_of(game, 4)
+    assert said(game) == [
+        "As things stand, the Ready Pile holds 0 cards and the next Harvest draws 4. Every card you play "
+        "or exhaust from your hand goes to the empty Exhausted Pile, which is then reshuffled: the Flood "
+        "will move onto unbuilt Canal section 1 and the game will be lost; with no card there, the "
+        "Harvest finds none to draw and the game is lost to Damage."
+    ]
+
+
+def test_what_loses_when_the_exhausted_pile_is_reshuffled(game: Game) -> None:
+    edit(game, built=2, flood=2, barge=False)
+    ready_of(game, 1)
+    exhaust(game, 3)
+    assert said(game) == [
+        "As things stand, the Ready Pile holds 1 card and the next Harvest draws 4: the Exhausted Pile is "
+        "reshuffled and the Flood will move onto unbuilt Canal section 3 and the game will be lost."
+    ]
+    hand_of(game, 2)
+    assert said(game) == [
+        "As things stand, the Ready Pile holds 1 card and the next Harvest draws 4: the Exhausted Pile is "
+        "reshuffled and the Flood will move onto unbuilt Canal section 3 and the game will be lost, "
+        "however your hand is used."
+    ]
+
+
+def test_what_loses_when_the_river_surges() -> None:
+    g = surge_next(load(STORY), built=0)
+    edit(g, barge=False)
+    ready_of(g, 8)
+    assert said(g) == [
+        "As things stand, the river surges at the next Harvest: the Flood will move onto unbuilt Canal "
+        "section 1 and the game will be lost."
+    ]
+
+
+def test_what_loses_when_the_piles_run_out(game: Game) -> None:
+    edit(game, barge=False)
+    ready_of(game, 3)
+    assert said(game) == [
+        "As things stand, the Ready and Exhausted Piles, with your hand played onto them, hold 3 Townsfolk "
+        "cards and the next Harvest draws 4: the game will be lost to Damage."
+    ]
+    ready_of(game, 2)
+    hand_of(game, 1)  # played, it would be reshuffled first: the Flood too
+    reasons = said(game)
+    assert len(reasons) == 2
+    assert "Every card you play" in reasons[0] and "hold 3 Townsfolk cards" in reasons[1]
+
+
+def test_what_loses_says_whether_the_next_section_can_still_be_paid_for(game: Game) -> None:
+    townsfolk_row(game)
+    ready_of(game, 2)
+    exhaust(game, 3)
+    assert game.threats().flood.canal_saves
+    assert said(game)[1:] == [
+        "Building Canal section 1 this Round would make that move harmless, but you cannot pay for it now."
+    ]
+    give(game, white=3, red=3, blue=3, black=3, yellow=3, cowrie=5)
+    assert any(a.kind is Kind.CANAL for a in game.legal_actions())
+    assert said(game)[1:] == ["Building Canal section 1 this Round would make that move harmless."]
+
+
+def test_what_loses_when_the_seventh_barbarian_comes(game: Game) -> None:
+    with_barbarians(game, "b01", "b02", "b03", "b04", "b05", "b06")
+    assert not any(a.kind is Kind.ATTACK for a in game.legal_actions())
+    assert said(game) == [
+        "As things stand, the next Refresh adds 1 Barbarian band to the 6 in the Card Row: the seventh "
+        "arrives and the game is lost, and you cannot attack any of them now."
+    ]
+    give(game, white=3, red=3, blue=3, black=3, yellow=3, provision=5)
+    assert any(a.kind is Kind.ATTACK for a in game.legal_actions())
+    assert said(game) == [
+        "As things stand, the next Refresh adds 1 Barbarian band to the 6 in the Card Row: the seventh "
+        "arrives and the game is lost, unless you defeat one first."
+    ]
+
+
+def test_what_loses_says_the_refresh_before_the_harvest(game: Game) -> None:
+    edit(game, barge=False)
+    with_barbarians(game, "b01", "b02", "b03", "b04", "b05", "b06")
+    ready_of(game, 2)
+    exhaust(game, 3)
+    reasons = said(game)
+    assert len(reasons) == 2 and "Refresh" in reasons[0] and "Exhausted Pile is reshuffled" in reasons[1]
 
 
 # -- copying a game ------------------------------------------------------------------

@@ -118,6 +118,7 @@ def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
     from types import SimpleNamespace
 
     from campaigns.jinja import render_region
+    from campaigns.presenter import meters
     from engine.yu import new_game
     from engine.yu.content import base
     from engine.yu.setup import Setup
@@ -128,7 +129,8 @@ def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
     game = new_game(3, content, replace(Setup.base(content), modules=("levee",)))
 
     def meter() -> str:
-        html = render_region("threats", {"b": SimpleNamespace(view=game.view()), "oob": ""})
+        view = game.view()
+        html = render_region("threats", {"b": SimpleNamespace(view=view, meters=meters(view)), "oob": ""})
         return html[html.index('data-watch="meter-flood"') :].split("</div>\n  </div>")[0]
 
     warning = "River surge at the next Harvest: +1 space"
@@ -140,4 +142,71 @@ def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
     assert warning not in meter() and "River surge in 2 Harvests" in meter()
     game.round = surge - 1
     game.changed()
-    assert warning in meter() and "that loses the game" in meter()  # no Canal section is built
+    assert warning in meter() and "the next Harvest loses the game" in meter()  # no Canal section is built
+
+
+def flood_meter(game: object, language: str = "en") -> str:
+    """The Flood meter as the board draws it for ``game`` (a campaign's game), its text only."""
+    import re
+    from html import unescape
+
+    from django.utils import translation
+
+    from campaigns.jinja import render_region
+    from campaigns.presenter import present
+
+    campaign = game
+    assert campaign.game is not None  # type: ignore[attr-defined]
+    with translation.override(language):
+        b = present(campaign.game, campaign.options(), campaign.view())  # type: ignore[attr-defined]
+        html = render_region("threats", {"b": b, "oob": ""})
+    start = html.rindex('<div class="meter', 0, html.index('data-watch="meter-flood"'))
+    meter = html[start : html.index("</div>\n  </div>", start)]
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", meter)).split())
+    return text + (" [warn]" if "meter warn" in meter else "")
+
+
+def test_the_flood_meter_counts_the_hand_in_english_and_french() -> None:
+    from engine.yu.campaign import Campaign as YuCampaign
+
+    campaign = YuCampaign.new(3)
+    game = campaign.game
+    assert game is not None
+    game.deck[:0] = game.ready + game.exhausted + game.hand  # both piles empty...
+    game.ready, game.exhausted, game.hand = [], [], game.deck[:4]  # ...and four cards in hand
+    del game.deck[:4]
+    game.changed()
+    assert game.threats().flood.warn and game.threats().flood.from_hand and game.barge
+    english = flood_meter(campaign)
+    assert english.endswith("[warn]")
+    assert "moves at the next Harvest" in english
+    assert "Build section 1 this Round, or the next Harvest loses the game" in english
+    assert "reshuffled and move it; with none there, no card is left to draw" in english
+    french = flood_meter(campaign, "fr")
+    assert "avance à la prochaine Récolte" in french
+    assert "Construisez la section 1 ce tour-ci, ou la prochaine Récolte fait perdre la partie" in french
+    game.barge = False  # no Canal this Round: nothing saves it
+    game.changed()
+    assert "The next Harvest loses the game, however your hand is used" in flood_meter(campaign)
+    french = flood_meter(campaign, "fr")
+    assert "La prochaine Récolte fait perdre la partie, quoi que vous fassiez de votre main" in french
+    game.barge = True
+
+    game.built = 1  # as if the Canal were built this Round: the move is harmless
+    game.changed()
+    english = flood_meter(campaign)
+    assert not english.endswith("[warn]")
+    assert "section 1 built moves at the next Harvest (a Harvest draws 4)" in english
+    assert "section 1 construite avance à la prochaine Récolte (une Récolte en pioche 4)" in flood_meter(
+        campaign, "fr"
+    )
+
+    game.built = 0
+    game.ready, game.hand = game.hand, []  # four in the Ready Pile: the next Harvest takes them all
+    game.changed()
+    assert "not built moves after 4 more cards (a Harvest draws 4)" in flood_meter(campaign)
+    assert "avance après encore 4 cartes (une Récolte en pioche 4)" in flood_meter(campaign, "fr")
+    game.deck[:0], game.ready = game.ready, []  # nothing anywhere: the Flood has nothing to move it
+    game.changed()
+    assert "not built no card left to reshuffle" in flood_meter(campaign)
+    assert "plus aucune carte à mélanger" in flood_meter(campaign, "fr")

@@ -3,8 +3,6 @@ store logged: the game rebuilds from its log to the same state."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from django.contrib.auth.models import User
 
@@ -54,12 +52,8 @@ def check(name: str, campaign: Campaign) -> None:
 def test_it_reaches_the_position_by_real_actions(name: str, seed: int) -> None:
     owner = User.objects.create_user("yu")
     campaign = store.create_campaign(owner, name, seed)
-    started = time.perf_counter()
     assert positions.POSITIONS[name](campaign) is campaign
-    took = time.perf_counter() - started
-    print(f"{name} (seed {seed}): {campaign.version} actions in {took:.2f}s")
 
     campaign.refresh_from_db()
     check(name, campaign)
     assert all(not store.replay_differences(row) for row in campaign.games.all())
-    assert took < 10

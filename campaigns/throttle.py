@@ -60,9 +60,14 @@ def locked_out(
     return page
 
 
-def throttled(group: str, rate: str) -> Callable[[View], View]:
+Refusal = Callable[..., HttpResponse]
+"""An answer to a throttled request: called with the request, the view's arguments and ``wait``."""
+
+
+def throttled(group: str, rate: str, refusal: Refusal | None = None) -> Callable[[View], View]:
     """Let each client address POST to the view at most `rate` times (such as
-    "10/h"), counted per `group`; past that it gets the locked-out page instead."""
+    "10/h"), counted per `group`; past that it gets the locked-out page instead,
+    or what `refusal` answers for the view."""
     count = ratelimit(group=group, key="ip", rate=rate, method="POST", block=False)
 
     def decorate(view: View) -> View:
@@ -70,7 +75,10 @@ def throttled(group: str, rate: str) -> Callable[[View], View]:
         def refuse_when_limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if getattr(request, "limited", False):
                 usage = get_usage(request, group=group, key="ip", rate=rate, method="POST")
-                return locked_out(request, wait=timedelta(seconds=usage["time_left"] if usage else 60))
+                wait = timedelta(seconds=usage["time_left"] if usage else 60)
+                if refusal is not None:
+                    return refusal(request, *args, wait=wait, **kwargs)
+                return locked_out(request, wait=wait)
             return view(request, *args, **kwargs)
 
         counted: View = count(refuse_when_limited)

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable
+from datetime import timedelta
 from functools import wraps
 from typing import Any
 from uuid import UUID
@@ -50,7 +52,7 @@ from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, R
 from campaigns.presenter import page, present
 from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for
-from campaigns.throttle import throttled
+from campaigns.throttle import locked_out, throttled
 from engine.games import GAMES
 from engine.text import Msg
 from engine.yu import Action
@@ -571,7 +573,24 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
 @login_required
 @explained
 @require_POST
-@throttled("hint", "60/m")
+def _hints_throttled(request: HtmxHttpRequest, code: UUID, *, wait: timedelta) -> HttpResponse:
+    """Too many hints asked from one address: for htmx, why in the hint's place; else the page that
+    says how long to wait."""
+    if not request.htmx:
+        return locked_out(request, wait=wait)
+    seconds = max(1, math.ceil(wait.total_seconds()))
+    why = ngettext(
+        "Too many hints in a minute: ask again in {n} second.",
+        "Too many hints in a minute: ask again in {n} seconds.",
+        seconds,
+    ).format(n=seconds)
+    board, seat = board_for(request, code, "act", recent=RECENT)
+    response = _hint_refused(request, board, seat, why, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+@throttled("hint", "60/m", refusal=_hints_throttled)
 def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """What the strong bot would do now: its best moves with their chance of winning,
     worked out from what the player sees. Each hint is counted with the game."""

@@ -116,6 +116,20 @@ class HintTestCase(BaseTestCase):
         self.assertIn("That was not a request for a hint.", page_notice(r.content.decode()))
         self.assertEqual(self.hints(), 0)
 
+    def test_too_many_hints_are_refused_in_the_hint_s_place_with_how_long_to_wait(self) -> None:
+        self.client.force_login(self.alice)
+        for _ in range(60):  # malformed requests count as much as real ones, and cost nothing
+            self.assertEqual(self.client.post(self.url, {"version": "soon"}, headers=HTMX).status_code, 400)
+        r = self.ask()
+        self.assertEqual(r.status_code, 429)  # type: ignore[attr-defined]
+        self.assertRegex(
+            notice_only(r.content.decode()), r"Too many hints in a minute: ask again in \d+ seconds?\."
+        )  # type: ignore[attr-defined]
+        self.assertLessEqual(int(r["Retry-After"]), 60)  # type: ignore[index]
+        r = self.ask(htmx=False)
+        self.assertContains(r, "try again in 1 minute", status_code=429)
+        self.assertEqual(self.hints(), 0)
+
     def test_between_games_there_is_nothing_to_hint(self) -> None:
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)

@@ -606,6 +606,22 @@ def _endings(file: str, data: Table, deck: str, entries: int) -> tuple[Ending, .
     return tuple(cards)
 
 
+def trade_options(gives: tuple[tuple[Item | None, Cost], ...], gains: Steps) -> tuple[TradeOption, ...]:
+    """A trade's ways of use, from what it takes (``gives``, as parsed by
+    :func:`~engine.yu.items.parse_cost_options`) and what it gives: one per item
+    of the choice it offers, of what it takes or of what it gives."""
+    picks = [s for s in gains if isinstance(s, Pick)]
+    if len(picks) + (len(gives) > 1) > 1:
+        raise TermError("a trade offers one choice at most, of what it takes or of what it gives")
+    if not picks:
+        return tuple(TradeOption(item, cost, gains) for item, cost in gives)
+    pick = picks[0]
+    return tuple(
+        TradeOption(item, gives[0][1], tuple(Gain(item, s.count) if s is pick else s for s in gains))
+        for item in pick.items
+    )
+
+
 def load_board(file: str, data: Table) -> Board:
     top = _Record(file, data, "board")
     costs = top.get("card_row_costs", list)
@@ -626,23 +642,16 @@ def load_board(file: str, data: Table) -> Board:
     for r in _records(file, data, "trades"):
         gains = r.terms("get", parse_steps)
         gives = r.terms("give", parse_cost_options)
-        picks = [s for s in gains if isinstance(s, Pick)]
-        if len(picks) + (len(gives) > 1) > 1:
-            r.fail("get", "a trade offers one choice at most, of what it takes or of what it gives")
-        if picks:
-            pick = picks[0]
-            chosen = [tuple(Gain(item, s.count) if s is pick else s for s in gains) for item in pick.items]
-            options = [
-                TradeOption(item, gives[0][1], gain) for item, gain in zip(pick.items, chosen, strict=True)
-            ]
-        else:
-            options = [TradeOption(item, cost, gains) for item, cost in gives]
+        try:
+            options = trade_options(gives, gains)
+        except TermError as exc:
+            r.fail("get", str(exc))
         trades.append(
             Trade(
                 number=r.get("number", int, check=_positive),
                 name=r.get("name", str),
                 opened_by=r.get("opened_by", int, check=lambda v: None if 0 <= v <= 6 else "must be 0 to 6"),
-                options=tuple(options),
+                options=options,
             )
         )
         r.done()

@@ -109,11 +109,11 @@ STREAK = 2
 """Games won, or lost, in a row from which the next game changes: one result
 is luck, two are a trend the river answers."""
 WIN_STREAK = (
-    Handicap(start=(RevealBarbarian(1),)),
-    Handicap(start=(RevealBarbarian(2),)),
+    Handicap(ready_pile=-1, start=(RevealBarbarian(1),)),
+    Handicap(ready_pile=-1, start=(RevealBarbarian(2),)),
 )
 """The next game after 2 wins in a row, then after 3 or more: the tribes have
-heard of the works and come to raid them."""
+heard of the works and come to raid them, and the villages send one hand fewer."""
 LOSS_STREAK = (
     Handicap(ready_pile=1),
     Handicap(ready_pile=1, harvest=(Gain(PROVISION, 1),)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import edit, give, have, keys
 
-from engine.yu import Content, Game, IllegalAction, Kind, words
+from engine.yu import Content, Game, IllegalAction, Kind
 from engine.yu.items import CLAY
 from engine.yu.rules import open_sites
 from engine.yu.steps import Gain
@@ -27,15 +27,6 @@ def materials(g: Game, content: Content, kind: str, times: int = 1) -> Game:
         cowrie=times * cowrie,
         provision=times * provision,
     )
-
-
-def test_building_costs_are_the_rulebooks(content: Content) -> None:
-    costs = {k: str(words.cost(c)) for k, c in content.board.building_costs.items()}
-    assert costs == {
-        "farm": "1 white, 1 clay, 1 wood",
-        "outpost": "1 white, 1 clay, 3 wood",
-        "hut": "1 white, 3 clay, 1 wood",
-    }
 
 
 def test_construct_step_1_spends_the_workers_clay_and_wood(game: Game, content: Content) -> None:

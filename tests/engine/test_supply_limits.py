@@ -17,10 +17,6 @@ def drain(g: Game, name: str, leave: int = 0) -> None:
     give(g, **{name: g.supply[INDEX[name]] - leave})
 
 
-def test_ruling_9_the_main_supply_holds_the_components(content: Content) -> None:
-    assert content.board.supply == (10, 6, 6, 6, 6, 12, 9, 9, 9)
-
-
 def test_ruling_9_a_gain_is_capped_by_the_main_supply(game: Game) -> None:
     drain(game, "cowrie", leave=1)
     held = game.have[INDEX["cowrie"]]

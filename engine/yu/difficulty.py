@@ -99,8 +99,8 @@ LEVELS = {
     ),
     Difficulty.STANDARD: Level(_("The river as the rulebook sets it."), Handicap()),
     Difficulty.HARD: Level(
-        _("A crueller river: every game deals one Townsfolk fewer to the Ready Pile."),
-        Handicap(ready_pile=-1),
+        _("A crueller river: every game deals two Townsfolk fewer to the Ready Pile."),
+        Handicap(ready_pile=-2),
     ),
 }
 """Each level's changes to every game of its campaign."""

@@ -76,9 +76,9 @@ def test_the_gentle_first_game_has_more_townsfolk_and_provisions(content: Conten
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_hard_first_game_has_one_townsfolk_fewer(content: Content, seed: int) -> None:
+def test_the_hard_first_game_has_two_townsfolk_fewer(content: Content, seed: int) -> None:
     standard, hard = (first_game(seed, level, content) for level in (Difficulty.STANDARD, Difficulty.HARD))
-    assert len(hard.ready) == len(standard.ready) - 1
+    assert len(hard.ready) == len(standard.ready) - 2
     assert barbarians_in_row(hard) == barbarians_in_row(standard) == 1
     assert hard.row_costs == standard.row_costs and hard.harvest_extra == []
 
@@ -156,14 +156,14 @@ def _without_streak(c: Campaign) -> Setup:
         c.streak = streak
 
 
-def test_every_game_of_a_hard_campaign_has_one_townsfolk_fewer(story: Content) -> None:
+def test_every_game_of_a_hard_campaign_has_two_townsfolk_fewer(story: Content) -> None:
     hard, standard = Campaign.new(8, story, Difficulty.HARD), Campaign.new(8, story)
     for c in (hard, standard):
         finish(c, "flood")
     assert hard.number == standard.number == 2
-    assert hard.setup().ready_pile == (standard.setup().ready_pile or 0) - 1
+    assert hard.setup().ready_pile == (standard.setup().ready_pile or 0) - 2
     assert hard.game is not None and standard.game is not None
-    assert len(hard.game.ready) == len(standard.game.ready) - 1
+    assert len(hard.game.ready) == len(standard.game.ready) - 2
 
 
 def random_campaign(content: Content, seed: int, difficulty: Difficulty, log: list[str]) -> Campaign:

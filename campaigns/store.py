@@ -575,7 +575,7 @@ def _replay_differences(
         for row in rows[:-1] if started else rows:
             engine.apply(row.key)
         assert engine.game is not None
-        found += _differences("game", game_row.state, engine.game.to_dict())
+        found += field_differences("game", game_row.state, engine.game.to_dict())
         if started:
             row = rows[-1]
             engine.apply(row.key)
@@ -586,13 +586,13 @@ def _replay_differences(
         if following is None:
             found.append(f"campaign: game {game_row.number + 1} was started but has no row")
         else:
-            found += _differences("campaign", following.start, engine.to_dict())
+            found += field_differences("campaign", following.start, engine.to_dict())
     elif campaign.run == game_row.run and campaign.game_number == game_row.number:
-        found += _differences("campaign", campaign.state, _stored(engine))
+        found += field_differences("campaign", campaign.state, _stored(engine))
     return found
 
 
-def _differences(what: str, stored: dict[str, Any] | None, rebuilt: dict[str, Any]) -> list[str]:
+def field_differences(what: str, stored: dict[str, Any] | None, rebuilt: dict[str, Any]) -> list[str]:
     stored, rebuilt = stored or {}, _json(rebuilt)
     return [
         f"{what} {name}: stored {stored.get(name)!r}, replayed {rebuilt.get(name)!r}"

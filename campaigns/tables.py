@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
 from campaigns.reader import said
-from campaigns.store import Refused, Stale, Unreadable, save_new
+from campaigns.store import Refused, Stale, Unreadable, field_differences, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
@@ -400,11 +400,46 @@ def _bump(campaign: Campaign) -> None:
 
 def replays(game_row: Game) -> bool:
     """Whether the game's seed and log replay to the state stored with them."""
-    rules = GAMES[game_row.campaign.game]
-    log = [(a.seat, a.key) for a in game_row.actions.order_by("seq") if a.seat is not None]
+    return not replay_differences(game_row)
+
+
+def replay_differences(game_row: Game) -> list[str]:
+    """Rebuild a table's game from its seed, where its series stood and its log; name every field
+    that differs from what is stored (an empty list: they agree). An ended game is checked against
+    the series after it too: the next game's start, or the table's row for its latest game. A log
+    that does not replay is a difference too."""
+    table = game_row.campaign
+    rules = GAMES[table.game]
+    rows = list(game_row.actions.order_by("seq"))
+    found = []
+    last_seq = rows[-1].seq if rows else 0
+    if game_row.version != last_seq:
+        found.append(f"version: stored {game_row.version}, log ends at {last_seq}")
     start = Series.from_dict(game_row.start)
-    rebuilt: dict[str, Any] = rules.replay(game_row.seed, start.seats, log, start.carried).to_dict()
-    return bool(rebuilt == game_row.state)
+    log = [(a.seat, a.key) for a in rows if a.seat is not None]
+    try:
+        rebuilt = rules.replay(game_row.seed, start.seats, log, start.carried)
+    except (ValueError, KeyError) as exc:
+        return [*found, f"log: does not replay: {exc}"]
+    found += field_differences("game", game_row.state, rebuilt.to_dict())
+    if not rebuilt.over:
+        return found
+    start.record(rebuilt.scores())
+    start.carried = rules.carry(start.carried, rebuilt)
+    following = Game.objects.filter(campaign=table, number=game_row.number + 1).first()
+    if following is not None:
+        found += field_differences("series", following.start, start.to_dict())
+    elif table.game_number == game_row.number:
+        found += field_differences("series", table.state, start.to_dict())
+    return found
+
+
+def table_differences(table: Campaign) -> list[tuple[Game, list[str]]]:
+    """Every game of the table, oldest first, each with what :func:`replay_differences` finds."""
+    games = list(table.games.order_by("number"))
+    for game_row in games:
+        game_row.campaign = table
+    return [(game_row, replay_differences(game_row)) for game_row in games]
 
 
 def _locked(

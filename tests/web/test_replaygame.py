@@ -5,8 +5,8 @@ from io import StringIO
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from campaigns import store
-from campaigns.models import GameAction
+from campaigns import store, tables
+from campaigns.models import Campaign, GameAction
 from engine.yu import Action
 from engine.yu.campaign_sim import play_campaign
 from engine.yu.simulate import game_seed
@@ -141,3 +141,48 @@ class ReplayCampaignTestCase(BaseTestCase):
         call_command("replaygame", str(self.games[1].code), stdout=out)
         self.assertEqual(out.getvalue().count("no difference"), 1)
         self.assertIn("run 1, game 2)", out.getvalue())
+
+
+class ReplayTableTestCase(BaseTestCase):
+    """`replaygame` checks a table of either table game: every game of its series."""
+
+    def play_out(self, table: Campaign) -> None:
+        """Play the owner's first legal move until the table's game is over, then deal the next."""
+        while True:
+            table.refresh_from_db()
+            board = tables.load(table)
+            if board.table.over:
+                break
+            tables.act(table, self.alice, board.table.legal_actions(0)[0].key, table.version)
+        table.refresh_from_db()
+        tables.next_game(table, table.version)
+
+    def replay(self, name: str) -> str:
+        out = StringIO()
+        call_command("replaygame", name, stdout=out)
+        return out.getvalue()
+
+    def test_it_finds_no_difference_in_a_table_of_each_game(self) -> None:
+        for game, seats in (("legacy", ["owner", "random"]), ("machi", ["owner", "random"])):
+            table = tables.create_table(self.alice, game, game.title(), seats)
+            self.play_out(table)
+            self.assertIn("2 games checked, no difference", self.replay(str(table.code)), game)
+            first = table.games.get(number=1)
+            self.assertIn("log rows replayed, no difference", self.replay(str(first.pk)), game)
+
+    def test_it_reports_a_game_or_a_series_that_differs(self) -> None:
+        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "random"])
+        self.play_out(table)
+        first = table.games.get(number=1)
+        first.state = {**first.state, "seed": 1}
+        first.save()
+        second = table.games.get(number=2)
+        second.start = {**second.start, "results": [[99, 99]]}
+        second.save()
+        err = StringIO()
+        with self.assertRaises(CommandError) as caught:
+            call_command("replaygame", str(table.code), stderr=err)
+        self.assertEqual(caught.exception.returncode, 1)
+        self.assertIn("1 differ from the stored state", str(caught.exception))
+        self.assertIn("game seed: stored 1", err.getvalue())
+        self.assertIn("series results: stored [[99, 99]]", err.getvalue())

@@ -2,10 +2,11 @@
 
     python manage.py replaygame 42                                    # a game's id
     python manage.py replaygame 5ed4fb04-3ecb-432c-9c0f-6bb783f45682  # a game's code, or a
-                                                                      # campaign's: all its games
+                                                                      # campaign's or table's: all its games
 
 A campaign's code checks every game of every run it has had (a reset keeps the
-earlier runs' games), deleted campaigns included. Each game's result is printed,
+earlier runs' games), deleted campaigns included; a table's, every game of its
+series, each against its rules and the series' state after it. Each game's result is printed,
 then, for a campaign, the total. Exits with status 1 when any rebuilt game
 differs from the stored one.
 """
@@ -17,8 +18,9 @@ from uuid import UUID
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaigns import store
+from campaigns import store, tables
 from campaigns.models import Campaign, Game
+from engine.games import GAMES
 
 
 class Command(BaseCommand):
@@ -28,18 +30,25 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("game", help="a game's id or code, or a campaign's code for all its games")
+        parser.add_argument(
+            "game", help="a game's id or code, or a campaign's or table's code for all its games"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         found = find(options["game"])
         if isinstance(found, Game):
-            if self.report(found, store.replay_differences(found)):
+            check = tables.replay_differences if found.campaign.game in GAMES else store.replay_differences
+            if self.report(found, check(found)):
                 raise CommandError(f"{label(found)} differs from the stored state", returncode=1)
             return
-        checked = store.campaign_differences(found)
+        if found.game in GAMES:
+            checked = tables.table_differences(found)
+            total = f"table {found.code} ({found.name}): {len(checked)} games checked"
+        else:
+            checked = store.campaign_differences(found)
+            runs = len({game.run for game, _ in checked})
+            total = f"campaign {found.code} ({found.name}): {len(checked)} games in {runs} run(s) checked"
         differ = sum(self.report(game, differences) for game, differences in checked)
-        runs = len({game.run for game, _ in checked})
-        total = f"campaign {found.code} ({found.name}): {len(checked)} games in {runs} run(s) checked"
         if differ:
             raise CommandError(f"{total}, {differ} differ from the stored state", returncode=1)
         self.stdout.write(f"{total}, no difference.")
@@ -60,7 +69,7 @@ def label(game: Game) -> str:
 
 
 def find(text: str) -> Game | Campaign:
-    """The game with this id or code, or the campaign with this code."""
+    """The game with this id or code, or the campaign or table with this code."""
     games = Game.objects.select_related("campaign")
     found: Game | Campaign | None
     if text.isdigit():

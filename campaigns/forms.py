@@ -116,6 +116,12 @@ class DeleteForm(forms.Form):
         return name
 
 
+class ResetForm(forms.Form):
+    """Resetting names the run the owner saw, so a second post of the same form resets nothing more."""
+
+    run = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("Campaign or table file"),

@@ -475,13 +475,16 @@ def undo(board: Board, version: int) -> None:
     _write(board, version, engine, row)
 
 
-def reset(campaign: Campaign) -> None:
-    """Start the campaign over with new decks; the games played so far stay on record."""
+def reset(campaign: Campaign, run: int) -> None:
+    """Start run ``run`` of the campaign over with new decks; the games played so far stay on
+    record. A run already started over (the same form posted twice) is left as it is."""
     with transaction.atomic():
-        started = Campaign.objects.filter(pk=campaign.pk, deleted=None).update(
+        started = Campaign.objects.filter(pk=campaign.pk, deleted=None, run=run).update(
             run=F("run") + 1, version=F("version") + 1, seed=new_seed()
         )
         if not started:
+            if Campaign.objects.filter(pk=campaign.pk, deleted=None).exists():
+                return
             raise Gone(campaign)
         campaign.refresh_from_db()
         _start_run(campaign)

@@ -41,6 +41,7 @@ from campaigns.forms import (
     DeleteForm,
     ImportForm,
     InviteForm,
+    ResetForm,
     RoleForm,
     SeatForm,
     TableForm,
@@ -242,10 +243,12 @@ def reset(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = campaign_for(request, code, "own").campaign
     if campaign.game != YU:
         raise store.Elsewhere(campaign)
-    if request.method == "POST":
-        store.reset(campaign)
+    form = ResetForm(request.POST if request.method == "POST" else None, initial={"run": campaign.run})
+    if request.method == "POST" and form.is_valid():
+        store.reset(campaign, form.cleaned_data["run"])
         return redirect(campaign)
-    return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "reset"})
+    context = {"campaign": campaign, "what": "reset", "form": form}
+    return render(request, "campaigns/confirm.html", context, status=400 if form.errors else 200)
 
 
 @login_required

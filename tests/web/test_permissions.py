@@ -38,7 +38,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any], set[str], int]] = {
     "change_role": ("post", "/c/{code}/members/{watcher}/role/", {"role": "play"}, OWN, 302),
     "remove_member": ("post", "/c/{code}/members/{watcher}/remove/", {}, OWN, 302),
     "rename": ("post", "/c/{code}/rename/", {"name": "Taken over"}, OWN, 302),
-    "reset": ("post", "/c/{code}/reset/", {}, OWN, 302),
+    "reset": ("post", "/c/{code}/reset/", {"run": 1}, OWN, 302),
     "delete": ("post", "/c/{code}/delete/", {"name": "{name}"}, OWN, 302),
     "leave": ("post", "/c/{code}/leave/", {}, {"player", "watcher"}, 302),
 }

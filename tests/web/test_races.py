@@ -109,7 +109,7 @@ class ActionRaceTestCase(TransactionTestCase):
         self.assertNoAction()
 
     def test_reset_before_the_write(self) -> None:
-        with just_before("_write", lambda: store.reset(Campaign.objects.get())):
+        with just_before("_write", lambda: store.reset(Campaign.objects.get(), 1)):
             r = self.bob_acts()
         self.assertContains(r, "The owner started the campaign over", status_code=409)
         self.assertNoAction()

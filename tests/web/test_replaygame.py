@@ -97,7 +97,7 @@ class ReplayCampaignTestCase(BaseTestCase):
         )
 
     def test_it_checks_the_games_of_earlier_runs(self) -> None:
-        store.reset(self.campaign)
+        store.reset(self.campaign, self.campaign.run)
         out, _, failed = self.replay()
         self.assertIsNone(failed)
         self.assertIn("(Yellow River, run 2, game 1): 0 log rows replayed, no difference.", out)

@@ -23,11 +23,12 @@ class ResetTestCase(BaseTestCase):
         r = self.client.get(self.url)
         self.assertContains(r, "Reset “Yellow River”?")
         self.assertContains(r, f'action="/c/{self.campaign.code}/reset/"')
+        self.assertContains(r, 'name="run" value="1"')
         self.assertEqual(self.campaign.games.count(), 1)
 
     def test_it_starts_over_and_keeps_the_record(self) -> None:
         self.client.force_login(self.alice)
-        r = self.client.post(self.url)
+        r = self.client.post(self.url, {"run": 1})
         self.assertRedirects(r, f"/c/{self.campaign.code}/")
         self.campaign.refresh_from_db()
         self.assertEqual(self.campaign.run, 2)
@@ -41,7 +42,7 @@ class ResetTestCase(BaseTestCase):
     def test_it_hides_other_users_campaigns(self) -> None:
         self.client.force_login(self.mallory)
         self.assertEqual(self.client.get(self.url).status_code, 404)
-        self.assertEqual(self.client.post(self.url).status_code, 404)
+        self.assertEqual(self.client.post(self.url, {"run": 1}).status_code, 404)
         self.campaign.refresh_from_db()
         self.assertEqual(self.campaign.run, 1)
 
@@ -52,10 +53,24 @@ class ResetTestCase(BaseTestCase):
     def test_the_new_run_keeps_the_difficulty(self) -> None:
         hard = store.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
         self.client.force_login(self.alice)
-        self.client.post(f"/c/{hard.code}/reset/")
+        self.client.post(f"/c/{hard.code}/reset/", {"run": 1})
         hard.refresh_from_db()
         self.assertEqual((hard.run, hard.difficulty), (2, "hard"))
         fresh = YuCampaign.new(hard.seed, difficulty=Difficulty.HARD).game
         assert fresh is not None
         self.assertEqual(hard.games.get(run=2).state, json.loads(json.dumps(fresh.to_dict())))
         self.assertIs(store.load(hard).engine.difficulty, Difficulty.HARD)
+
+    def test_the_same_form_posted_twice_resets_once(self) -> None:
+        self.client.force_login(self.alice)
+        for _ in range(2):
+            self.assertRedirects(self.client.post(self.url, {"run": 1}), f"/c/{self.campaign.code}/")
+        self.campaign.refresh_from_db()
+        self.assertEqual(self.campaign.run, 2)
+        self.assertEqual(self.campaign.games.count(), 2)
+
+    def test_a_post_without_the_run_resets_nothing(self) -> None:
+        self.client.force_login(self.alice)
+        self.assertEqual(self.client.post(self.url).status_code, 400)
+        self.campaign.refresh_from_db()
+        self.assertEqual((self.campaign.run, self.campaign.games.count()), (1, 1))

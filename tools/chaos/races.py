@@ -140,7 +140,7 @@ class Races:
 
     def reset_against_actions(self, code: str) -> None:
         before = self.campaign("run", code)
-        answer = self.against_actions(code, "reset/", {})
+        answer = self.against_actions(code, "reset/", {"run": str(before)})
         self.run.races["reset against actions"] += 1
         after = self.campaign("run", code)
         if status_of(answer) == 302:

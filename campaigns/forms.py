@@ -87,6 +87,7 @@ class InviteForm(forms.Form):
     single_use = forms.BooleanField(
         required=False, label=gettext_lazy("One person only (the link stops working once used)")
     )
+    request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
 class VersionForm(forms.Form):

@@ -4,8 +4,11 @@ Every view that touches a campaign asks :func:`campaign_for` for it, with what
 it needs (``view``, ``act`` or ``own``): a stranger gets 404 (whether the
 campaign exists is nobody else's business), a member without the right 403.
 
-An invite link carries a ``secrets.token_urlsafe(32)`` token (256 random bits);
-the database keeps only its SHA-256, so a copy of the database lets nobody in.
+An invite link carries a 256-bit token: the HMAC, under the server's key, of
+the campaign and the invite form's request key (so the same form posted twice
+makes one invite, and shows its link again), or ``secrets.token_urlsafe(32)``
+when there is no form; the database keeps only its SHA-256, so a copy of the
+database lets nobody in.
 Joining is race-safe: a single-use link is spent by an update that only
 succeeds while it is unspent. What the owner decides about a member (their
 role, taking them out) holds against every link made before it.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from base64 import urlsafe_b64encode
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
@@ -29,6 +33,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from campaigns import store, tables
@@ -155,12 +160,30 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_invite(campaign: Campaign, by: User, role: str, single_use: bool) -> tuple[Invite, str]:
-    """A new invite and its token: the only time the token exists in clear."""
-    token = secrets.token_urlsafe(32)
-    invite = Invite.objects.create(
-        campaign=campaign, role=role, single_use=single_use, created_by=by, token_hash=hash_token(token)
-    )
+def create_invite(
+    campaign: Campaign, by: User, role: str, single_use: bool, request: UUID | None = None
+) -> tuple[Invite, str]:
+    """A new invite and its token: the only time the token exists in clear. A form's ``request``
+    makes the token (signed with the server's key), so the same form posted twice gives the one
+    invite it made, and its link again."""
+    if request is None:
+        token = secrets.token_urlsafe(32)
+    else:
+        signed = salted_hmac("campaigns.invite", f"{campaign.code}:{request}", algorithm="sha256")
+        token = urlsafe_b64encode(signed.digest()).decode().rstrip("=")
+    try:
+        with transaction.atomic():
+            invite = Invite.objects.create(
+                campaign=campaign,
+                role=role,
+                single_use=single_use,
+                created_by=by,
+                token_hash=hash_token(token),
+            )
+    except IntegrityError:
+        if request is None:
+            raise
+        invite = Invite.objects.get(campaign=campaign, token_hash=hash_token(token))
     return invite, token
 
 

@@ -787,8 +787,9 @@ def invite(request: HttpRequest, code: UUID) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         return _members_page(request, seat, form, status=400)
+    data = form.cleaned_data
     _invite, token = sharing.create_invite(
-        seat.campaign, _user(request), form.cleaned_data["role"], form.cleaned_data["single_use"]
+        seat.campaign, _user(request), data["role"], data["single_use"], request=data["request"]
     )
     response = redirect("members", seat.campaign.code)
     response.set_cookie(

@@ -101,6 +101,23 @@ class MembersTestCase(BaseTestCase):
         self.client.cookies[NEW_LINK] = "http://evil.example/#forged"
         self.assertNotContains(self.client.get(self.url), "evil.example")
 
+    def test_the_same_invite_form_posted_twice_makes_one_link_and_shows_it_both_times(self) -> None:
+        page = self.client.get(self.url).content.decode()
+        request = page.split('name="request" value="')[1].split('"')[0]
+        links = Invite.objects.count()
+        shown = []
+        for _ in range(2):
+            r = self.client.post(
+                f"/c/{self.campaign.code}/invites/", {"role": "play", "request": request}, follow=True
+            )
+            shown.append(r.content.decode().split('id="invite-link" value="')[1].split('"')[0])
+        self.assertEqual(Invite.objects.count(), links + 1)
+        self.assertEqual(shown[0], shown[1])
+        token = shown[0].split("#")[1]
+        self.assertEqual(Invite.objects.latest("created").token_hash, sharing.hash_token(token))
+        other = self.client.get(self.url).content.decode().split('name="request" value="')[1].split('"')[0]
+        self.assertNotEqual(other, request, "the next form makes another link")
+
     def test_it_rejects_wrong_methods(self) -> None:
         self.assertEqual(self.client.post(self.url).status_code, 405)
         self.assertEqual(self.client.get(f"/c/{self.campaign.code}/invites/").status_code, 405)

@@ -271,6 +271,17 @@ class SeatTests(TableTestCase):
         self.assertEqual(self.client.get(reverse("board", args=[campaign.code])).status_code, 200)
         self.assertEqual(self.client.get(reverse("table", args=[campaign.code])).status_code, 403)
 
+    def test_the_yu_live_board_finds_no_table(self) -> None:
+        table = self.make_table()
+        self.share(table, self.bob, Role.PLAY)
+        before = Campaign.objects.values().get(pk=table.pk)
+        for user in (self.alice, self.bob):
+            self.client.force_login(user)
+            for headers in ({}, {"HX-Request": "true"}):
+                r = self.client.get(reverse("live", args=[table.code]), headers=headers)
+                self.assertEqual(r.status_code, 404)
+        self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
+
 
 class DangerTests(TableTestCase):
     def test_the_table_warns_once_only_the_last_journey_card_is_left(self) -> None:

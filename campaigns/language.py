@@ -52,12 +52,16 @@ def _signed_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: An
 
 @require_POST
 def switch(request: HttpRequest) -> HttpResponse:
-    """``POST /language/``: speak ``language`` from now on, then go back to ``next``."""
+    """``POST /language/``: speak ``language`` from now on, then go back to ``next`` when it is
+    a path on this site (else home)."""
     language = request.POST.get("language", "")
     if language not in CODES:
         return HttpResponseBadRequest(translation.gettext("There is no such language here."))
     choose(request, language)
     back = request.POST.get("next", "")
     hosts = {request.get_host()}
-    safe = url_has_allowed_host_and_scheme(back, allowed_hosts=hosts, require_https=request.is_secure())
+    local = back.startswith("/")  # a path only: redirect() would take a bare word for a URL name
+    safe = local and url_has_allowed_host_and_scheme(
+        back, allowed_hosts=hosts, require_https=request.is_secure()
+    )
     return redirect(back if safe else "home")

@@ -3,7 +3,7 @@
 Like :mod:`campaigns.store` for Legacy of Yu, this module alone turns a table's
 rows into engine state and back. Every accepted action is written with the
 state it produced, in one transaction under the table row's lock, with the
-bots' answers to it; a stale version changes nothing.
+bots' answers to it; a stale version, or a deleted table, changes nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Game, GameAction, Membership, Role, TableSeat, new_seed
 from campaigns.reader import said
-from campaigns.store import Refused, Stale, Unreadable, field_differences, save_new
+from campaigns.store import Gone, Refused, Stale, Unreadable, field_differences, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
 from engine.series import Series
@@ -445,8 +445,11 @@ def table_differences(table: Campaign) -> list[tuple[Game, list[str]]]:
 def _locked(
     campaign: Campaign, version: int, still: Callable[[TableBoard], bool] = lambda board: False
 ) -> TableBoard:
-    """The table under its row's lock, at ``version`` (or where ``still`` says nothing that matters moved)."""
+    """The table under its row's lock, at ``version`` (or where ``still`` says nothing that matters moved);
+    :class:`Gone` once it is deleted."""
     row = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if row.deleted is not None:
+        raise Gone(row)
     board = load(row)
     if row.version != version and not still(board):
         raise Stale()

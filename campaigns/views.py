@@ -474,12 +474,15 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     Unchanged costs three indexed reads (the session, the user, the campaign's
     version with the user's role) and no engine work. A board that is gone for
     this user (deleted, or its owner removed them) reloads the page, which then
-    says why; so does a logged-out one.
+    says why; so does a logged-out one. A table has no board here (its live
+    table is ``table_live``): 404.
     """
     if not request.user.is_authenticated:
         return HttpResponse(status=401, headers={"HX-Refresh": "true"})
     try:
-        seat = campaign_for(request, code, fields=("id", "code", "name", "version"))
+        seat = campaign_for(request, code, fields=("id", "code", "name", "version", "game"))
+        if seat.campaign.game != YU:
+            raise Http404("No such campaign")
     except (Http404, store.Gone):
         return HttpResponse(status=404, headers={"HX-Refresh": "true"})
     unchanged = get_conditional_response(request, etag=seat.etag)

@@ -90,6 +90,15 @@ class LanguageTestCase(BaseTestCase):
         self.assertRedirects(r, "/", fetch_redirect_response=False)
         self.assertSpeaks(self.client, "fr", **ENGLISH)
 
+    def test_a_next_that_is_not_a_local_path_goes_home_signed_in_or_out(self) -> None:
+        for signed_in in (False, True):
+            if signed_in:
+                self.client.force_login(self.alice)
+            for next_url in ("foo", "%0d", "\r", "foo/bar", " /rules/"):
+                r = self.client.post("/language/", {"language": "fr", "next": next_url})
+                self.assertRedirects(r, "/", fetch_redirect_response=False)
+            self.assertSpeaks(self.client, "fr", **ENGLISH)
+
     def test_no_next_goes_home(self) -> None:
         r = self.client.post("/language/", {"language": "fr"})
         self.assertRedirects(r, "/", fetch_redirect_response=False)

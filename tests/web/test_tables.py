@@ -11,10 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import tables
+from campaigns import store, table_views, tables
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
 from campaigns.reader import Reader
-from campaigns.sharing import join
+from campaigns.sharing import Seat, join
 from engine.legacy.game import Game as LegacyGame
 
 from .base import BaseTestCase
@@ -270,6 +270,67 @@ class SeatTests(TableTestCase):
         self.assertEqual(campaign.game, YU)
         self.assertEqual(self.client.get(reverse("board", args=[campaign.code])).status_code, 200)
         self.assertEqual(self.client.get(reverse("table", args=[campaign.code])).status_code, 403)
+
+    def test_the_yu_live_board_finds_no_table(self) -> None:
+        table = self.make_table()
+        self.share(table, self.bob, Role.PLAY)
+        before = Campaign.objects.values().get(pk=table.pk)
+        for user in (self.alice, self.bob):
+            self.client.force_login(user)
+            for headers in ({}, {"HX-Request": "true"}):
+                r = self.client.get(reverse("live", args=[table.code]), headers=headers)
+                self.assertEqual(r.status_code, 404)
+        self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
+
+
+class GoneTests(TableTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.table = self.make_table()
+        self.share(self.table, self.bob, Role.PLAY)
+        tables.take_seat(self.table, self.bob)
+
+    def written(self) -> tuple[int, int, int]:
+        """What the table holds: its games, their moves, and its version."""
+        table = Campaign.objects.get(pk=self.table.pk)
+        return table.games.count(), GameAction.objects.filter(game__campaign=table).count(), table.version
+
+    def test_a_deleted_table_says_so_to_its_owner_and_players_and_stops_their_polls(self) -> None:
+        store.delete(self.table)
+        before = self.written()
+        for user, says in ((self.alice, "You deleted this campaign"), (self.bob, "Its owner deleted")):
+            self.client.force_login(user)
+            for headers in ({}, {"HX-Request": "true"}):
+                for name in ("table", "table_live"):
+                    r = self.client.get(reverse(name, args=[self.table.code]), headers=headers)
+                    self.assertContains(r, says, status_code=410)
+                    self.assertNotContains(r, 'hx-trigger="every', status_code=410)
+                    self.assertEqual(r.get("HX-Refresh"), "true" if headers else None)
+                for name in ("table_act", "table_next"):
+                    data = {"key": "opus", "version": before[2]}
+                    r = self.client.post(reverse(name, args=[self.table.code]), data, headers=headers)
+                    self.assertContains(r, says, status_code=410)
+        self.assertEqual(self.written(), before)
+
+    def test_a_move_or_a_next_game_that_meets_the_table_deleted_writes_nothing(self) -> None:
+        seated = table_views._table_seat
+
+        def deleted_meanwhile(*args: Any, **kwargs: Any) -> Seat:
+            seat = seated(*args, **kwargs)
+            store.delete(seat.campaign)
+            return seat
+
+        self.client.force_login(self.alice)
+        for name in ("table_act", "table_next"):
+            board = tables.load(Campaign.objects.get(pk=self.table.pk))
+            moment = board.rules.moment(board.table, 0)
+            data = {"key": "opus", "version": board.campaign.version, "moment": moment}
+            games, moves, version = self.written()
+            with mock.patch("campaigns.table_views._table_seat", deleted_meanwhile):
+                r = self.client.post(reverse(name, args=[self.table.code]), data)
+            self.assertContains(r, "You deleted this campaign", status_code=410)
+            self.assertEqual(self.written(), (games, moves, version + 1))  # the delete alone
+            self.assertTrue(store.restore(self.table))
 
 
 class DangerTests(TableTestCase):

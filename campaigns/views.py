@@ -597,6 +597,7 @@ def _hints_throttled(request: HtmxHttpRequest, code: UUID, *, wait: timedelta) -
 
 
 @throttled("hint", "60/m", refusal=_hints_throttled)
+@explained
 def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """What the strong bot would do now: its best moves with their chance of winning,
     worked out from what the player sees. Each hint is counted with the game."""

@@ -282,6 +282,17 @@ class SeatTests(TableTestCase):
                 self.assertEqual(r.status_code, 404)
         self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
 
+    def test_a_yu_hint_at_a_table_leads_to_the_table(self) -> None:
+        table = self.make_table()
+        self.share(table, self.bob, Role.PLAY)
+        before = Campaign.objects.values().get(pk=table.pk)
+        for user in (self.alice, self.bob):
+            self.client.force_login(user)
+            for method in (self.client.get, self.client.post):
+                r = method(reverse("hint", args=[table.code]), {"version": table.version})
+                self.assertRedirects(r, reverse("table", args=[table.code]), fetch_redirect_response=False)
+        self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
+
 
 class GoneTests(TableTestCase):
     def setUp(self) -> None:

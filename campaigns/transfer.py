@@ -4,6 +4,8 @@ The file is JSON: what it is (``format`` and ``version``), the game content it
 was played with, the campaign's name, its difficulty (files made before levels
 existed have none: standard), the seed of its current run and the log of every
 action that stands in that run. Nothing about any user is in it.
+The file is read within limits (:func:`_json`) and each field's type is checked
+where it is read (:func:`_typed`), so a hostile file is refused with its reason.
 Bringing one back replays the log through the engine (see
 :func:`campaigns.store.create_replayed`); a file that does not replay is
 refused, and nothing is written.
@@ -17,8 +19,9 @@ other players' seats are open for friends.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.utils import timezone
@@ -41,6 +44,17 @@ MAX_BYTES = 2_000_000
 NAME_LENGTH = 80
 SEED_LIMIT = 2**63
 """What the seed column holds."""
+MAX_DEPTH = 8
+"""Deeper than any file nests (a table's move is a list in a list in a list in the file)."""
+MAX_DIGITS = 20
+"""Longer than any number a file holds (a seed is below 2**63: 19 digits)."""
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What no text of a file holds: control characters but tab and line breaks, and halves of a
+surrogate pair (which are no characters on their own)."""
+SHOWN = 40
+"""The most of a wrong value a refusal repeats."""
+
+T = TypeVar("T")
 
 
 class BadFile(ValueError):
@@ -102,49 +116,123 @@ def export_table(campaign: Campaign) -> dict[str, Any]:
 
 def read(raw: bytes) -> Saved | SavedTable:
     """The file's contents, or BadFile with what is wrong with it."""
-    if len(raw) > MAX_BYTES:
-        raise BadFile(
-            _("The file is larger than {mb} MB: it is not a campaign file.").format(mb=MAX_BYTES // 1_000_000)
-        )
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BadFile(_("The file is not a campaign file (it is not JSON text).")) from None
-    if not isinstance(data, dict) or data.get("format") not in (FORMAT, TABLE_FORMAT):
+    data = _typed(_json(raw), dict)
+    if data is None or _typed(data.get("format"), str) not in (FORMAT, TABLE_FORMAT):
         raise BadFile(_("The file is not a campaign or table file of this site."))
-    if data.get("version") != VERSION:
+    if _typed(data.get("version"), int) != VERSION:
         raise BadFile(
             _("The file is in version {theirs} of the format; this site reads {ours}.").format(
-                theirs=repr(data.get("version")), ours=VERSION
+                theirs=_shown(data.get("version")), ours=VERSION
             )
         )
     name, seed = _name(data), _seed(data)
     if data["format"] == TABLE_FORMAT:
         return _table(data, name, seed)
-    log, content = data.get("log"), data.get("content")
-    if not isinstance(log, list) or not all(isinstance(key, str) for key in log):
+    log = _list_of(data.get("log"), str)
+    if log is None:
         raise BadFile(_("The file's log is not a list of actions."))
-    level = data.get("difficulty", Difficulty.STANDARD.value)
+    level = _typed(data.get("difficulty", Difficulty.STANDARD.value), str)
     if level not in {d.value for d in Difficulty}:
         raise BadFile(
             _("The file's difficulty is not one of {levels}.").format(
                 levels=", ".join(d.value for d in Difficulty)
             )
         )
-    content = content if isinstance(content, str) else ""
-    return Saved(name, seed, log, content, Difficulty(level))
+    return Saved(name, seed, log, _typed(data.get("content"), str) or "", Difficulty(level))
+
+
+def _json(raw: bytes) -> object:
+    """The file's JSON, read within its limits: :data:`MAX_BYTES`, :data:`MAX_DEPTH`,
+    :data:`MAX_DIGITS` and no :data:`CONTROL` character in any text."""
+    if len(raw) > MAX_BYTES:
+        raise BadFile(
+            _("The file is larger than {mb} MB: it is not a campaign file.").format(mb=MAX_BYTES // 1_000_000)
+        )
+    try:
+        data = json.loads(
+            raw.decode("utf-8"),
+            parse_int=lambda text: int(_number(text)),
+            parse_float=lambda text: float(_number(text)),
+            parse_constant=_constant,
+        )
+    except RecursionError:
+        raise _too_deep() from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise _not_json() from None
+    values: list[tuple[object, int]] = [(data, 1)]
+    while values:
+        value, depth = values.pop()
+        if isinstance(value, str) and CONTROL.search(value):
+            raise BadFile(
+                _("The file has a control character (such as NUL) in a text: it is not a campaign file.")
+            )
+        if isinstance(value, list | dict):
+            if depth > MAX_DEPTH:
+                raise _too_deep()
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            values.extend((item, depth + 1) for item in items)
+    return data
+
+
+def _number(text: str) -> str:
+    """A number as the file writes it, once it is short enough to read."""
+    if len(text) > MAX_DIGITS:
+        raise BadFile(
+            _("The file holds a number longer than {digits} digits: it is not a campaign file.").format(
+                digits=MAX_DIGITS
+            )
+        )
+    return text
+
+
+def _constant(text: str) -> object:
+    """``NaN`` and ``Infinity``, which Python reads and JSON has not."""
+    raise _not_json()
+
+
+def _not_json() -> BadFile:
+    return BadFile(_("The file is not a campaign file (it is not JSON text)."))
+
+
+def _too_deep() -> BadFile:
+    return BadFile(
+        _("The file is nested too deeply (more than {depth} levels): it is not a campaign file.").format(
+            depth=MAX_DEPTH
+        )
+    )
+
+
+def _typed(value: object, kind: type[T]) -> T | None:
+    """``value`` when it is a ``kind`` (``true`` and ``false`` are no numbers here), else None."""
+    if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
+        return value
+    return None
+
+
+def _list_of(value: object, kind: type[T]) -> list[T] | None:
+    """``value`` when it is a list of ``kind``, else None."""
+    items = _typed(value, list)
+    if items is None or any(_typed(item, kind) is None for item in items):
+        return None
+    return items
+
+
+def _shown(value: object) -> str:
+    """``value`` as the file wrote it, cut short."""
+    shown = repr(value)
+    return shown if len(shown) <= SHOWN else f"{shown[: SHOWN - 1]}…"
 
 
 def _name(data: dict[str, Any]) -> str:
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
+    name = _typed(data.get("name"), str)
+    if name is None or not name.strip():
         raise BadFile(_("The file gives the campaign no name."))
     return name.strip()[:NAME_LENGTH]
 
 
 def _seed(data: dict[str, Any]) -> int:
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+    seed = _typed(data.get("seed"), int)
+    if seed is None or not 0 <= seed < SEED_LIMIT:
         raise BadFile(
             _("The file's seed is not a whole number from 0 to {most}.").format(most=SEED_LIMIT - 1)
         )
@@ -152,13 +240,16 @@ def _seed(data: dict[str, Any]) -> int:
 
 
 def _table(data: dict[str, Any], name: str, seed: int) -> SavedTable:
-    game, seats, games = data.get("game"), data.get("seats"), data.get("games")
-    if game not in GAMES:
+    game = _typed(data.get("game"), str)
+    if game is None or game not in GAMES:
         raise BadFile(
-            _("The file's game {game} is not one this site plays at tables.").format(game=repr(game))
+            _("The file's game {game} is not one this site plays at tables.").format(
+                game=_shown(data.get("game"))
+            )
         )
     rules = GAMES[game]
-    if not isinstance(seats, list) or not all(s in (PLAYER, tables.OPEN, *rules.bots) for s in seats):
+    seats = _list_of(data.get("seats"), str)
+    if seats is None or not all(s in (PLAYER, tables.OPEN, *rules.bots) for s in seats):
         raise BadFile(
             _("The file's seats are not each a player's, an open one or a bot of {game}.").format(
                 game=said(rules.title)
@@ -167,22 +258,21 @@ def _table(data: dict[str, Any], name: str, seed: int) -> SavedTable:
     people = [n for n, s in enumerate(seats) if s in (PLAYER, tables.OPEN)]
     if not people:
         raise BadFile(_("The file's table has no seat for you: every seat is a bot's."))
-    logs = games if isinstance(games, list) and all(isinstance(log, list) for log in games) else []
-    if not logs or not all(_move(m) for log in logs for m in log):
+    moves = [[_move(m) for m in log] for log in _list_of(data.get("games"), list) or []]
+    if not moves or any(m is None for log in moves for m in log):
         raise BadFile(_("The file's games are not lists of moves, each a seat and a key."))
     given = [s if s in rules.bots else tables.OPEN for s in seats]
     given[people[0]] = tables.OWNER
-    return SavedTable(game, name, seed, given, [[(m[0], m[1]) for m in log] for log in logs])
+    return SavedTable(game, name, seed, given, [[m for m in log if m is not None] for log in moves])
 
 
-def _move(move: object) -> bool:
-    return (
-        isinstance(move, list)
-        and len(move) == 2
-        and isinstance(move[0], int)
-        and not isinstance(move[0], bool)
-        and isinstance(move[1], str)
-    )
+def _move(move: object) -> tuple[int, str] | None:
+    """A move of a table's file, ``[seat, key]``, or None."""
+    pair = _typed(move, list)
+    if pair is None or len(pair) != 2:
+        return None
+    seat, key = _typed(pair[0], int), _typed(pair[1], str)
+    return None if seat is None or key is None else (seat, key)
 
 
 def unused_name(owner: User, name: str) -> str:

@@ -303,7 +303,9 @@ def bring_back(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            campaign = transfer.bring_back(transfer.read(form.cleaned_data["file"].read()), _user(request))
+            campaign = transfer.bring_back(
+                transfer.read(form.cleaned_data["file"].read(transfer.MAX_BYTES + 1)), _user(request)
+            )
         except transfer.BadFile as exc:
             form.add_error("file", str(exc))
         else:

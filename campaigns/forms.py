@@ -128,6 +128,7 @@ class ImportForm(forms.Form):
         label=gettext_lazy("Campaign or table file"),
         help_text=gettext_lazy("A .json file saved with “Save a copy”."),
     )
+    request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
 class TokenForm(forms.Form):

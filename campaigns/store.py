@@ -327,12 +327,18 @@ def _new_game(campaign: Campaign, engine: YuCampaign) -> Game:
 
 
 def create_replayed(
-    owner: User, name: str, seed: int, keys: list[str], difficulty: Difficulty = Difficulty.STANDARD
+    owner: User,
+    name: str,
+    seed: int,
+    keys: list[str],
+    difficulty: Difficulty = Difficulty.STANDARD,
+    request: UUID | None = None,
 ) -> Campaign:
     """A new campaign of ``owner``'s with ``keys`` played from ``seed`` at ``difficulty``,
     every action checked by the engine and every row written in one transaction.
-    Refused, with nothing written, at the first action that does not replay."""
-    campaign = Campaign(owner=owner, name=name, seed=seed, difficulty=difficulty.value)
+    Refused, with nothing written, at the first action that does not replay; for a form's
+    ``request`` already answered, the campaign it made."""
+    campaign = Campaign(owner=owner, name=name, seed=seed, difficulty=difficulty.value, request=request)
     engine = _new(campaign)
     games: list[tuple[Game, list[GameAction]]] = [(_new_game(campaign, engine), [])]
     for n, key in enumerate(keys, 1):
@@ -370,15 +376,16 @@ def create_replayed(
     campaign.state = _stored(engine)
     for field_name, value in _summary(engine).items():
         setattr(campaign, field_name, value)
-    with transaction.atomic():
-        campaign.save()
+
+    def write_games() -> None:
         for game_row, rows in games:
             game_row.campaign = campaign
             game_row.save()
             for row in rows:
                 row.game = game_row
             GameAction.objects.bulk_create(rows)
-    return campaign
+
+    return save_new(campaign, write_games)
 
 
 def _summary(engine: YuCampaign) -> dict[str, Any]:

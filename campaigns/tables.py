@@ -104,11 +104,18 @@ def create_table(
 
 
 def create_replayed(
-    owner: User, game: str, name: str, seed: int, seats: list[str], games: list[list[tuple[int, str]]]
+    owner: User,
+    game: str,
+    name: str,
+    seed: int,
+    seats: list[str],
+    games: list[list[tuple[int, str]]],
+    request: UUID | None = None,
 ) -> Campaign:
     """A new table of ``owner``'s with each game of a series replayed from its log, the seats given
     as for :func:`create_table`. Refused, with nothing written, at the first move that does not
-    replay, or when a game before the last did not end."""
+    replay, or when a game before the last did not end; for a form's ``request`` already
+    answered, the table it made."""
     rules = GAMES[game]
     if len(seats) not in rules.seats or seats.count(OWNER) != 1 or not games:
         raise Refused(
@@ -117,7 +124,7 @@ def create_replayed(
             )
         )
     series = Series(seed, len(seats), carried=rules.begin(len(seats)))
-    campaign = Campaign(owner=owner, name=name, game=game, seed=seed)
+    campaign = Campaign(owner=owner, name=name, game=game, seed=seed, request=request)
     rows: list[tuple[Game, list[GameAction]]] = []
     for number, log in enumerate(games, 1):
         if rows and not rows[-1][0].outcome:
@@ -158,15 +165,16 @@ def create_replayed(
     last = rows[-1][0]
     campaign.state, campaign.game_number = series.to_dict(), last.number
     campaign.status = Campaign.Status.BETWEEN if last.outcome else Campaign.Status.PLAYING
-    with transaction.atomic():
-        campaign.save()
+
+    def seat_and_write() -> None:
         _seat(campaign, seats)
         for game_row, actions in rows:
             game_row.save()
             for action in actions:
                 action.game = game_row
             GameAction.objects.bulk_create(actions)
-    return campaign
+
+    return save_new(campaign, seat_and_write)
 
 
 def ends(campaign: Campaign) -> dict[int, End]:

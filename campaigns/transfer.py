@@ -22,6 +22,7 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any, TypeVar
+from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.utils import timezone
@@ -287,17 +288,20 @@ def unused_name(owner: User, name: str) -> str:
     return given
 
 
-def bring_back(saved: Saved | SavedTable, owner: User) -> Campaign:
+def bring_back(saved: Saved | SavedTable, owner: User, request: UUID | None = None) -> Campaign:
     """A new campaign of ``owner``'s from the file, or BadFile when its log does not replay; named
-    as a copy when ``owner`` has one by its name already."""
+    as a copy when ``owner`` has one by its name already. The import form's ``request`` brings it
+    back once, however often the form is posted."""
     name = unused_name(owner, saved.name)
     if isinstance(saved, SavedTable):
         try:
-            return tables.create_replayed(owner, saved.game, name, saved.seed, saved.seats, saved.games)
+            return tables.create_replayed(
+                owner, saved.game, name, saved.seed, saved.seats, saved.games, request=request
+            )
         except store.Refused as exc:
             raise BadFile(_("The table does not replay here. {reason}").format(reason=exc)) from exc
     try:
-        return store.create_replayed(owner, name, saved.seed, saved.log, saved.difficulty)
+        return store.create_replayed(owner, name, saved.seed, saved.log, saved.difficulty, request=request)
     except (store.Refused, ValueError, KeyError) as exc:
         reason = _("The campaign does not replay here. {reason}").format(reason=exc)
         if saved.content and saved.content != base().version:

@@ -303,8 +303,9 @@ def bring_back(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
+            data = form.cleaned_data
             campaign = transfer.bring_back(
-                transfer.read(form.cleaned_data["file"].read(transfer.MAX_BYTES + 1)), _user(request)
+                transfer.read(data["file"].read(transfer.MAX_BYTES + 1)), _user(request), data["request"]
             )
         except transfer.BadFile as exc:
             form.add_error("file", str(exc))

@@ -425,6 +425,20 @@ class TransferTests(TableTestCase):
         upload = SimpleUploadedFile("numbers.legacy.json", json.dumps(data).encode())
         return self.client.post(reverse("import"), {"file": upload})
 
+    def test_the_same_import_form_posted_twice_brings_a_table_back_once(self) -> None:
+        table = self.make_table(["owner", "greedy"])
+        self.play_out(table, 2)
+        data = self.export(table)
+        self.client.force_login(self.bob)
+        for _ in range(2):
+            upload = SimpleUploadedFile("numbers.legacy.json", json.dumps(data).encode())
+            r = self.client.post(
+                reverse("import"), {"file": upload, "request": "6c1f4a86-2b8e-4a53-9d55-0c3e4d1b7a10"}
+            )
+            self.assertEqual(r.status_code, 302)
+        copy = Campaign.objects.get(owner=self.bob)
+        self.assertEqual((copy.name, copy.games.count()), ("Numbers", 1))
+
     def test_a_series_comes_back_as_a_table_of_the_importers(self) -> None:
         table = self.make_table(["open", "owner", "greedy"])
         self.share(table, self.carol, Role.PLAY)

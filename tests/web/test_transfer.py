@@ -89,6 +89,21 @@ class TransferTestCase(BaseTestCase):
             self.assertEqual(store.replay_differences(game), [])
         self.assertEqual(self.client.get(copy.get_absolute_url()).status_code, 200)
 
+    def test_the_same_import_form_posted_twice_brings_it_back_once(self) -> None:
+        data = self.export()
+        self.client.force_login(self.bob)
+        form = self.client.get("/").content.decode().split('class="import"')[1].split("</form>")[0]
+        request = form.split('name="request" value="')[1].split('"')[0]
+        answers = [
+            self.client.post("/campaigns/import/", {"file": upload(data), "request": request})
+            for _ in range(2)
+        ]
+        copy = Campaign.objects.get(owner=self.bob)
+        for r in answers:
+            self.assertRedirects(r, copy.get_absolute_url(), fetch_redirect_response=False)
+        self.assertEqual(copy.name, "Yellow River")
+        self.assertEqual(copy.games.count(), self.campaign.games.count())
+
     def test_a_name_the_importer_has_already_is_brought_back_as_a_copy(self) -> None:
         data = self.export()
         for _ in range(3):

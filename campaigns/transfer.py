@@ -2,8 +2,11 @@
 
 The file is JSON: what it is (``format`` and ``version``), the game content it
 was played with, the campaign's name, its difficulty (files made before levels
-existed have none: standard), the seed of its current run and the log of every
-action that stands in that run. Nothing about any user is in it.
+existed have none: standard), the log of every action that stands in its current
+run, and that run's seed sealed with this site's key (:mod:`campaigns.sealed`):
+the seed orders every card still face down, so the player who holds the file
+must not read it. Nothing about any user is in it. A file of version 1, written
+before seeds were sealed, holds its seed in plain and is still read.
 The file is read within limits (:func:`_json`) and each field's type is checked
 where it is read (:func:`_typed`), so a hostile file is refused with its reason.
 Bringing one back replays the log through the engine (see
@@ -11,9 +14,10 @@ Bringing one back replays the log through the engine (see
 refused, and nothing is written.
 
 A table's file (``TABLE_FORMAT``) names its game, its seats (a player's, an open
-one or a bot's) and the series seed, with each game's log of seat and move. It
-comes back as a table of the importer's, who takes the first player's seat; the
-other players' seats are open for friends.
+one or a bot's) and each finished game's log of seat and move; the series seed
+and the log of the game under way (which holds other seats' choices not yet
+shown) are sealed. It comes back as a table of the importer's, who takes the
+first player's seat; the other players' seats are open for friends.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns import store, tables
+from campaigns import sealed, store, tables
 from campaigns.models import Campaign
 from campaigns.reader import said
 from engine.games import GAMES
@@ -39,7 +43,10 @@ FORMAT = "legacy-of-yu/campaign"
 TABLE_FORMAT = "legacy-of-yu/table"
 PLAYER = "player"
 """A seat someone sat at, in a table's file."""
-VERSION = 1
+VERSION = 2
+"""The version written: the seed (and a table's game under way) sealed."""
+VERSIONS = (1, VERSION)
+"""The versions read: version 1 holds the seed in plain, as files saved before sealing do."""
 MAX_BYTES = 2_000_000
 """Far above a finished 13-game campaign (about 60 KB)."""
 NAME_LENGTH = 80
@@ -81,8 +88,8 @@ def export(campaign: Campaign) -> dict[str, Any]:
         "content": base().version,
         "name": campaign.name,
         "difficulty": campaign.difficulty,
-        "seed": campaign.seed,
         "log": store.run_keys(campaign),
+        "sealed": sealed.seal({"seed": campaign.seed}),
         "exported": timezone.now().isoformat(timespec="seconds"),
     }
 
@@ -100,17 +107,22 @@ class SavedTable:
 
 
 def export_table(campaign: Campaign) -> dict[str, Any]:
-    """The table as its file holds it."""
+    """The table as its file holds it: the log of a game not over is sealed with the seed."""
     seats = campaign.seats.order_by("number")
     games = campaign.games.order_by("number").prefetch_related("actions")
+    logs = [
+        (g.outcome, [[a.seat, a.key] for a in sorted(g.actions.all(), key=lambda a: a.seq)]) for g in games
+    ]
     return {
         "format": TABLE_FORMAT,
         "version": VERSION,
         "game": campaign.game,
         "name": campaign.name,
-        "seed": campaign.seed,
         "seats": [s.bot or (PLAYER if s.user_id else tables.OPEN) for s in seats],
-        "games": [[[a.seat, a.key] for a in sorted(g.actions.all(), key=lambda a: a.seq)] for g in games],
+        "games": [log for outcome, log in logs if outcome],
+        "sealed": sealed.seal(
+            {"seed": campaign.seed, "current": next((log for outcome, log in logs if not outcome), None)}
+        ),
         "exported": timezone.now().isoformat(timespec="seconds"),
     }
 
@@ -120,15 +132,18 @@ def read(raw: bytes) -> Saved | SavedTable:
     data = _typed(_json(raw), dict)
     if data is None or _typed(data.get("format"), str) not in (FORMAT, TABLE_FORMAT):
         raise BadFile(_("The file is not a campaign or table file of this site."))
-    if _typed(data.get("version"), int) != VERSION:
+    if _typed(data.get("version"), int) not in VERSIONS:
         raise BadFile(
-            _("The file is in version {theirs} of the format; this site reads {ours}.").format(
-                theirs=_shown(data.get("version")), ours=VERSION
-            )
+            _(
+                "The file is in version {theirs} of the format; "
+                "this site reads versions {oldest} to {newest}."
+            ).format(theirs=_shown(data.get("version")), oldest=VERSIONS[0], newest=VERSION)
         )
-    name, seed = _name(data), _seed(data)
+    # Version 1 holds its seed in plain, and every game's log in ``games``.
+    hidden = _opened(data) if data["version"] == VERSION else {"seed": data.get("seed")}
+    name, seed = _name(data), _seed(hidden)
     if data["format"] == TABLE_FORMAT:
-        return _table(data, name, seed)
+        return _table(data, name, seed, hidden.get("current"))
     log = _list_of(data.get("log"), str)
     if log is None:
         raise BadFile(_("The file's log is not a list of actions."))
@@ -140,6 +155,19 @@ def read(raw: bytes) -> Saved | SavedTable:
             )
         )
     return Saved(name, seed, log, _typed(data.get("content"), str) or "", Difficulty(level))
+
+
+def _opened(data: dict[str, Any]) -> dict[str, Any]:
+    """What the file's ``sealed`` text holds, or BadFile when this site did not seal it."""
+    try:
+        return sealed.unseal(_typed(data.get("sealed"), str) or "")
+    except sealed.Unopened:
+        raise BadFile(
+            _(
+                "The file's sealed part (its seed) is missing or does not open on this site: "
+                "the file was saved by another site, or changed since it was saved."
+            )
+        ) from None
 
 
 def _json(raw: bytes) -> object:
@@ -240,7 +268,9 @@ def _seed(data: dict[str, Any]) -> int:
     return seed
 
 
-def _table(data: dict[str, Any], name: str, seed: int) -> SavedTable:
+def _table(data: dict[str, Any], name: str, seed: int, current: object) -> SavedTable:
+    """The table of the file, ``current`` the sealed log of its game under way (``None``: none,
+    or a file of version 1, whose ``games`` hold every game)."""
     game = _typed(data.get("game"), str)
     if game is None or game not in GAMES:
         raise BadFile(
@@ -259,7 +289,10 @@ def _table(data: dict[str, Any], name: str, seed: int) -> SavedTable:
     people = [n for n, s in enumerate(seats) if s in (PLAYER, tables.OPEN)]
     if not people:
         raise BadFile(_("The file's table has no seat for you: every seat is a bot's."))
-    moves = [[_move(m) for m in log] for log in _list_of(data.get("games"), list) or []]
+    logs = _list_of(data.get("games"), list)
+    if logs is not None and current is not None:
+        logs = [*logs, current] if isinstance(current, list) else None
+    moves = [[_move(m) for m in log] for log in logs or []]
     if not moves or any(m is None for log in moves for m in log):
         raise BadFile(_("The file's games are not lists of moves, each a seat and a key."))
     given = [s if s in rules.bots else tables.OPEN for s in seats]

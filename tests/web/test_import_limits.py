@@ -9,7 +9,7 @@ from typing import Any
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from campaigns import transfer
+from campaigns import sealed, transfer
 from campaigns.models import Campaign, Game, GameAction
 from engine.yu import base
 
@@ -21,7 +21,7 @@ CAMPAIGN = {
     "content": base().version,
     "name": "Yellow River",
     "difficulty": "standard",
-    "seed": 7,
+    "sealed": sealed.seal({"seed": 7}),
     "log": [],
 }
 TABLE = {
@@ -29,7 +29,7 @@ TABLE = {
     "version": transfer.VERSION,
     "game": "legacy",
     "name": "Numbers",
-    "seed": 7,
+    "sealed": sealed.seal({"seed": 7, "current": None}),
     "seats": ["player", "greedy"],
     "games": [[]],
 }
@@ -85,13 +85,13 @@ class ImportLimitsTests(BaseTestCase):
                 self.assertRefused(json.dumps(data).encode(), "control character")
 
     def test_it_refuses_an_integer_of_5000_digits(self) -> None:
-        raw = json.dumps(CAMPAIGN).replace('"seed": 7', '"seed": 1' + "0" * 4999).encode()
+        raw = json.dumps(CAMPAIGN).replace('"log": []', '"log": [1' + "0" * 4999 + "]").encode()
         self.assertRefused(raw, "number longer than")
 
     def test_it_refuses_numbers_json_does_not_have(self) -> None:
         for number in ("NaN", "Infinity", "-Infinity"):
             with self.subTest(number):
-                raw = json.dumps(CAMPAIGN).replace('"seed": 7', f'"seed": {number}').encode()
+                raw = json.dumps(CAMPAIGN).replace('"log": []', f'"log": [{number}]').encode()
                 self.assertRefused(raw, "it is not JSON text")
 
     def test_it_refuses_a_difficulty_given_as_a_list(self) -> None:
@@ -123,6 +123,6 @@ class ImportLimitsTests(BaseTestCase):
         self.assertContains(r, "caractère de contrôle", status_code=400)
         r = self.bring_back(b"[" * 100_000 + b"]" * 100_000, language="fr")
         self.assertContains(r, "imbriqué trop profondément", status_code=400)
-        raw = json.dumps(CAMPAIGN).replace('"seed": 7', '"seed": 1' + "0" * 4999).encode()
+        raw = json.dumps(CAMPAIGN).replace('"log": []', '"log": [1' + "0" * 4999 + "]").encode()
         self.assertContains(self.bring_back(raw, language="fr"), "nombre de plus de", status_code=400)
         self.assertFalse(Campaign.objects.exists())

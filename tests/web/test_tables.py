@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import store, table_views, tables
+from campaigns import sealed, store, table_views, tables
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
 from campaigns.reader import Reader
 from campaigns.sharing import Seat, join
@@ -451,7 +451,10 @@ class TransferTests(TableTestCase):
             (data["format"], data["game"], data["seats"]),
             ("legacy-of-yu/table", "legacy", ["player", "player", "greedy"]),
         )
-        self.assertEqual(len(data["games"]), 2)
+        self.assertEqual(len(data["games"]), 1)  # the game under way is sealed
+        self.assertEqual(
+            len(sealed.unseal(data["sealed"])["current"]), len(table.games.get(number=2).actions.all())
+        )
         self.assertNotIn("alice", json.dumps(data))
         self.assertNotIn("carol", json.dumps(data))
 
@@ -482,10 +485,14 @@ class TransferTests(TableTestCase):
         table = self.make_table(["owner", "greedy"])
         self.play_out(table, 2)
         good = self.export(table)
-        one_game = good["games"][0]
+        hidden = sealed.unseal(good["sealed"])
+        one_game = hidden["current"]
         bad = {
-            "does not replay": {**good, "games": [[*one_game[:-1], [0, "empire:9,9"]]]},
-            "Game 1 did not end": {**good, "games": [one_game, one_game]},
+            "does not replay": {
+                **good,
+                "sealed": sealed.seal({**hidden, "current": [*one_game[:-1], [0, "empire:9,9"]]}),
+            },
+            "Game 1 did not end": {**good, "games": [one_game]},
             "no seat for you": {**good, "seats": ["greedy", "greedy"]},
             "not one this site plays": {**good, "game": "chess"},
             "not lists of moves": {**good, "games": [[[0, "opus", 1]]]},

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
-from campaigns import store, transfer
+from campaigns import sealed, store, transfer
 from campaigns.models import Campaign, Game, GameAction, Role
 from engine.yu import Action
 from engine.yu.campaign_sim import game_seed, play_campaign
@@ -57,16 +57,15 @@ class TransferTestCase(BaseTestCase):
             store.load(self.campaign).engine.to_dict(), json.loads(json.dumps(self.played.to_dict()))
         )
 
-    def test_the_file_holds_the_seed_the_log_the_content_and_the_name_only(self) -> None:
+    def test_the_file_holds_the_sealed_seed_the_log_the_content_and_the_name_only(self) -> None:
         self.share(self.campaign, self.carol, Role.WATCH)
         data = self.export()
-        keys = {"format", "version", "content", "name", "difficulty", "seed", "log", "exported"}
+        keys = {"format", "version", "content", "name", "difficulty", "sealed", "log", "exported"}
         self.assertEqual(set(data), keys)
         self.assertEqual(data["difficulty"], "standard")
         self.assertEqual((data["format"], data["version"]), (transfer.FORMAT, transfer.VERSION))
-        self.assertEqual(
-            (data["name"], data["seed"], data["log"]), ("Yellow River", self.campaign.seed, self.log)
-        )
+        self.assertEqual((data["name"], data["log"]), ("Yellow River", self.log))
+        self.assertEqual(sealed.unseal(data["sealed"]), {"seed": self.campaign.seed})
         self.assertTrue(data["content"].startswith("yu+"))
         text = json.dumps(data)
         for user in (self.alice, self.carol):
@@ -154,6 +153,8 @@ class TransferTestCase(BaseTestCase):
     def test_files_that_do_not_replay_are_refused_and_nothing_is_written(self) -> None:
         good = self.export()
         log = good["log"]
+        old = {**good, "version": 1, "seed": self.campaign.seed}  # a file saved before seeds were sealed
+        del old["sealed"]
         bad: list[tuple[Any, str]] = [
             (b"\xff\xfe not text", "it is not JSON text"),
             (b"{", "it is not JSON text"),
@@ -161,17 +162,18 @@ class TransferTestCase(BaseTestCase):
             ({**good, "format": "chess"}, "not a campaign or table file of this site"),
             ({**good, "version": 99}, "version 99 of the format"),
             ({**good, "name": "  "}, "no name"),
-            ({**good, "seed": -1}, "seed is not a whole number"),
-            ({**good, "seed": True}, "seed is not a whole number"),
-            ({**good, "seed": "7"}, "seed is not a whole number"),
-            ({**good, "seed": 2**63}, "seed is not a whole number"),
+            ({**old, "seed": -1}, "seed is not a whole number"),
+            ({**old, "seed": True}, "seed is not a whole number"),
+            ({**old, "seed": "7"}, "seed is not a whole number"),
+            ({**old, "seed": 2**63}, "seed is not a whole number"),
             ({**good, "log": "play:1"}, "log is not a list of actions"),
             ({**good, "difficulty": "nightmare"}, "difficulty is not one of gentle, standard, hard"),
             ({**good, "difficulty": "hard"}, "does not replay"),
             ({**good, "log": [*log[:3], 7]}, "log is not a list of actions"),
             ({**good, "log": [*log[:3], "fly:away"]}, "Action 4 of 4 (&#x27;fly:away&#x27;) does not replay"),
             ({**good, "log": [log[1], *log]}, "does not replay"),
-            ({**good, "seed": good["seed"] + 1}, "does not replay"),
+            ({**old, "seed": self.campaign.seed + 1}, "does not replay"),
+            ({**good, "sealed": sealed.seal({"seed": self.campaign.seed + 1})}, "does not replay"),
             ({**good, "log": [*log, "next"]}, "does not replay"),
         ]
         before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
@@ -188,7 +190,11 @@ class TransferTestCase(BaseTestCase):
         self.assertFalse(Campaign.objects.filter(owner=self.bob).exists())
 
     def test_a_file_from_other_content_says_which(self) -> None:
-        data = {**self.export(), "content": "yu+000000000000", "seed": self.campaign.seed + 1}
+        data = {
+            **self.export(),
+            "content": "yu+000000000000",
+            "sealed": sealed.seal({"seed": self.campaign.seed + 1}),
+        }
         r = self.bring_back(data)
         self.assertContains(r, "played with game content yu+000000000000", status_code=400)
 

@@ -1,0 +1,226 @@
+"""A campaign or table file tells the player who downloads it nothing still hidden: the seed that
+orders every face-down card, number and die is sealed with the site's key, and so is a table's game
+under way; a file sealed elsewhere, or changed, is refused with the reason and brings nothing back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
+from django.urls import reverse
+
+from campaigns import sealed, store, tables
+from campaigns.models import Campaign, Game, GameAction, Role, new_seed
+from engine.games import GAMES
+from engine.series import Series
+from engine.yu import Action
+from engine.yu.campaign import Campaign as YuCampaign
+from engine.yu.difficulty import Difficulty
+
+from .base import BaseTestCase, quiet_plays
+
+OTHER_KEY = "another site's secret key, long enough and random enough: 8f3b1c9e2d7a"
+REFUSED = "sealed part (its seed) is missing or does not open on this site"
+
+
+def integers(value: object) -> set[int]:
+    """Every whole number written anywhere in a file's JSON."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(integers(v) for v in value.values()), set())
+    if isinstance(value, list):
+        return set().union(*(integers(v) for v in value), set())
+    return set()
+
+
+def yu_hidden(campaign: YuCampaign) -> dict[str, Any]:
+    """What a Yu campaign keeps face down: its generator, its decks and the current game's deck."""
+    data = campaign.to_dict()
+    return {
+        "rng": data["rng"],
+        "victory": data["victory"],
+        "defeat": data["defeat"],
+        "deck": data["current"]["deck"],
+        "game rng": data["current"]["rng"],
+    }
+
+
+def table_hidden(data: dict[str, Any]) -> dict[str, Any]:
+    """What a table's game keeps face down: Legacy's deck, Machi Koro's dice generator."""
+    return {key: data[key] for key in ("deck", "rng") if key in data}
+
+
+class SealedFileTestCase(BaseTestCase):
+    def download(self, campaign: Campaign) -> dict[str, Any]:
+        self.client.force_login(self.alice)
+        r = self.client.get(reverse("export", args=[campaign.code]))
+        self.assertEqual(r.status_code, 200)
+        data: dict[str, Any] = json.loads(r.content)
+        return data
+
+    def bring_back(self, data: dict[str, Any], language: str = "en") -> Any:
+        self.client.force_login(self.bob)
+        upload = SimpleUploadedFile("copy.json", json.dumps(data).encode(), content_type="application/json")
+        return self.client.post(reverse("import"), {"file": upload}, headers={"accept-language": language})
+
+    def assertNoSeedIn(self, data: dict[str, Any], campaign: Campaign) -> None:
+        """No number of the file is the campaign's seed or a game's, and its sealed text spells none."""
+        seeds = {campaign.seed, *campaign.games.values_list("seed", flat=True)}
+        self.assertEqual(integers(data) & seeds, set())
+        for seed in seeds:
+            self.assertNotIn(str(seed), data.get("sealed", ""))
+
+    def assertComesBackTheSame(self, data: dict[str, Any], campaign: Campaign) -> None:
+        """Brought back, the file replays to the same games."""
+        self.assertEqual(self.bring_back(data).status_code, 302)
+        copy = Campaign.objects.exclude(pk=campaign.pk).get(owner=self.bob)
+        self.assertEqual(copy.seed, campaign.seed)
+        self.assertEqual(
+            [(g.number, g.seed, g.state) for g in copy.games.order_by("number")],
+            [(g.number, g.seed, g.state) for g in campaign.games.order_by("number")],
+        )
+
+    def play_table(self, table: Campaign, numbers: int) -> None:
+        """Each player's seat plays as the game's first bot would, ``numbers`` times."""
+        rules = GAMES[table.game]
+        people = {s.number: s.user for s in table.seats.all() if s.user}
+        for _ in range(numbers):
+            board = tables.load(Campaign.objects.get(pk=table.pk))
+            for seat in board.table.waiting():
+                key = rules.bot(rules.bots[0], board.table, seat).key
+                tables.act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
+
+    def table_predictions(self, data: dict[str, Any], game_row: Game) -> list[dict[str, Any]]:
+        """What the engine deals for the game under way from each number the file holds, taken as
+        the series seed or as the game's own seed."""
+        rules, seats = GAMES[game_row.campaign.game], len(data["seats"])
+        carried = Series.from_dict(game_row.start).carried
+        seeds = {s for n in integers(data) for s in (n, Series(n, seats).game_seed(game_row.number))}
+        return [table_hidden(rules.new(seed, seats, carried).to_dict()) for seed in seeds]
+
+    def assertTableUnpredictable(self, table: Campaign) -> dict[str, Any]:
+        """The file of ``table`` foretells nothing of the hidden cards or dice of its game under way."""
+        game_row = store.current_game(table)
+        self.assertFalse(game_row.outcome)
+        rules, seats = GAMES[table.game], table.seats.count()
+        dealt = table_hidden(
+            rules.new(game_row.seed, seats, Series.from_dict(game_row.start).carried).to_dict()
+        )
+        self.assertTrue(dealt)
+        data = self.download(table)
+        # Were the seed readable, the engine would deal what the server dealt, all still to come.
+        self.assertIn(dealt, self.table_predictions({**data, "seed": table.seed}, game_row))
+        self.assertNotIn(dealt, self.table_predictions(data, game_row))
+        self.assertNoSeedIn(data, table)
+        return data
+
+
+class CampaignFileTests(SealedFileTestCase):
+    def test_a_yu_file_foretells_no_face_down_card(self) -> None:
+        campaign = store.create_campaign(self.alice, "Short", new_seed())
+        for key in quiet_plays(campaign, 2):
+            board = store.load(campaign)
+            store.act(board, Action.parse(key), board.version)
+        server = yu_hidden(store.load(campaign).engine)
+        data = self.download(campaign)
+
+        def foretold(numbers: set[int]) -> list[dict[str, Any]]:
+            found = []
+            for seed in numbers:
+                try:
+                    found.append(
+                        yu_hidden(YuCampaign.replay(seed, data["log"], difficulty=Difficulty.STANDARD))
+                    )
+                except (ValueError, KeyError):
+                    continue  # the log does not replay from that number: it foretells nothing
+            return found
+
+        self.assertIn(server, foretold({campaign.seed}))  # what the seed would tell, were it readable
+        self.assertNotIn(server, foretold(integers(data)))
+        self.assertNoSeedIn(data, campaign)
+        self.assertComesBackTheSame(data, campaign)
+
+    def test_a_changed_seal_is_refused_and_brings_nothing_back(self) -> None:
+        campaign = self.make_campaign()
+        data = self.download(campaign)
+        text = data["sealed"]
+        middle = len(text) // 2
+        changed = text[:middle] + ("A" if text[middle] != "A" else "B") + text[middle + 1 :]
+        before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
+        for sealed_part in (changed, text[:-4], "", 7, None):
+            with self.subTest(sealed=str(sealed_part)[:20]):
+                r = self.bring_back({**data, "sealed": sealed_part})
+                self.assertContains(r, REFUSED, status_code=400)
+                self.assertContains(r, "Bring back a campaign or a table from a file", status_code=400)
+        del data["sealed"]
+        self.assertContains(self.bring_back({**data, "seed": campaign.seed}), REFUSED, status_code=400)
+        self.assertEqual((Campaign.objects.count(), Game.objects.count(), GameAction.objects.count()), before)
+
+    def test_a_file_sealed_by_another_site_is_refused_with_the_reason(self) -> None:
+        campaign = self.make_campaign()
+        with override_settings(SECRET_KEY=OTHER_KEY):
+            data = self.download(campaign)
+            self.assertEqual(sealed.unseal(data["sealed"]), {"seed": campaign.seed})
+        before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
+        r = self.bring_back(data)
+        self.assertContains(r, REFUSED, status_code=400)
+        self.assertContains(r, "saved by another site, or changed since it was saved", status_code=400)
+        r = self.bring_back(data, language="fr")
+        self.assertContains(r, "ne s&#x27;ouvre pas sur ce site", status_code=400)
+        self.assertContains(r, "enregistré par un autre site, ou modifié depuis", status_code=400)
+        self.assertEqual((Campaign.objects.count(), Game.objects.count(), GameAction.objects.count()), before)
+
+    def test_a_site_with_a_new_key_opens_files_sealed_under_its_old_one(self) -> None:
+        campaign = self.make_campaign()
+        with override_settings(SECRET_KEY=OTHER_KEY):
+            data = self.download(campaign)
+        with self.settings(SECRET_KEY_FALLBACKS=[OTHER_KEY]):
+            self.assertComesBackTheSame(data, campaign)
+
+    def test_a_version_1_file_with_its_seed_in_plain_is_still_brought_back(self) -> None:
+        campaign = self.make_campaign()
+        data = self.download(campaign)
+        old = {key: value for key, value in data.items() if key != "sealed"}
+        self.assertComesBackTheSame({**old, "version": 1, "seed": campaign.seed}, campaign)
+
+
+class TableFileTests(SealedFileTestCase):
+    def test_a_legacy_file_foretells_no_number_still_face_down(self) -> None:
+        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        self.play_table(table, 3)
+        data = self.assertTableUnpredictable(table)
+        self.assertComesBackTheSame(data, table)
+
+    def test_a_machi_koro_file_foretells_no_die(self) -> None:
+        table = tables.create_table(self.alice, "machi", "Island", ["owner", "random"])
+        self.play_table(table, 6)
+        data = self.assertTableUnpredictable(table)
+        self.assertComesBackTheSame(data, table)
+
+    def test_a_number_another_seat_placed_unseen_is_not_in_the_file(self) -> None:
+        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
+        self.share(table, self.bob, Role.PLAY)
+        tables.take_seat(table, self.bob)
+        board = tables.load(Campaign.objects.get(pk=table.pk))
+        key = board.rules.bot("greedy", board.table, 1).key
+        tables.act(table, self.bob, key, Campaign.objects.get(pk=table.pk).version)
+        data = self.download(table)
+        self.assertNotIn([1, key], [move for game in data["games"] for move in game])
+        self.assertNotIn(key, json.dumps({k: v for k, v in data.items() if k != "sealed"}))
+        self.assertEqual(sealed.unseal(data["sealed"])["current"], [[1, key]])
+        copy = self.bring_back(data)
+        self.assertEqual(copy.status_code, 302)
+        brought = Campaign.objects.exclude(pk=table.pk).get(name="Numbers")
+        self.assertEqual(store.current_game(brought).state, store.current_game(table).state)
+
+    def test_a_table_file_sealed_by_another_site_is_refused(self) -> None:
+        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        with override_settings(SECRET_KEY=OTHER_KEY):
+            data = self.download(table)
+        self.assertContains(self.bring_back(data), REFUSED, status_code=400)
+        self.assertEqual(Campaign.objects.count(), 1)

@@ -11,8 +11,9 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
@@ -41,6 +42,7 @@ from campaigns.forms import (
     DeleteForm,
     ImportForm,
     InviteForm,
+    LoginForm,
     ResetForm,
     RoleForm,
     SeatForm,
@@ -53,7 +55,7 @@ from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, R
 from campaigns.presenter import page, present
 from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for
-from campaigns.throttle import locked_out, throttled
+from campaigns.throttle import locked_out, remember_browser, throttled
 from engine.games import GAMES
 from engine.text import Msg
 from engine.yu import Action
@@ -180,6 +182,17 @@ def _next(request: HttpRequest) -> str:
     if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         return target
     return reverse("home")
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, which also marks the browser as known to the account it logged in to."""
+
+    authentication_form = LoginForm
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        remember_browser(response, form.get_user())
+        return response
 
 
 TAKEN = gettext_noop("Someone took that username a moment ago; choose another.")

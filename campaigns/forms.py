@@ -60,6 +60,8 @@ class ActionForm(forms.Form):
 
     key = forms.CharField(max_length=200)
     version = forms.IntegerField(min_value=0)
+    run = forms.IntegerField(min_value=1, required=False)
+    """The campaign's run the player saw (a page drawn before it was sent may lack it)."""
     confirm = forms.BooleanField(required=False)
     """The player confirmed an action that loses the game."""
 

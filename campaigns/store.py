@@ -442,8 +442,8 @@ def _write(board: Board, version: int, engine: YuCampaign, row: GameAction) -> N
         board.log.append(row)
 
 
-def act(board: Board, action: Action, version: int) -> list[Event]:
-    """Apply one action for the player who saw ``version`` of the board."""
+def act(board: Board, action: Action, version: int, by: str = "") -> list[Event]:
+    """Apply one action for the player (named ``by``) who saw ``version`` of the board."""
     if version != board.version:
         raise Stale
     why = board.engine.explain(action)
@@ -453,6 +453,7 @@ def act(board: Board, action: Action, version: int) -> list[Event]:
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
+        by=by,
         key=action.key,
         events=_json(event_dicts(events)),
         revealed=revealed(events),
@@ -461,8 +462,8 @@ def act(board: Board, action: Action, version: int) -> list[Event]:
     return events
 
 
-def undo(board: Board, version: int) -> None:
-    """Take back the last action, unless it revealed hidden information."""
+def undo(board: Board, version: int, by: str = "") -> None:
+    """Take back the last action, unless it revealed hidden information (for the player named ``by``)."""
     if version != board.version:
         raise Stale
     target = board.undo_target
@@ -475,6 +476,7 @@ def undo(board: Board, version: int) -> None:
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
+        by=by,
         key=UNDO,
         events=_json(event_dicts([took])),
         undoes=target.seq,

@@ -23,10 +23,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store, tables
 from campaigns.forms import TableActionForm, TableForm, VersionForm
-from campaigns.models import YU, Campaign
+from campaigns.models import YU, Campaign, TableSeat
 from campaigns.sharing import Seat, campaign_for
 from campaigns.tables import TableBoard
-from campaigns.views import CSRF_SLOT, _home, explained
+from campaigns.views import CSRF_SLOT, FRIEND_NAMED, OTHER_WINDOW, _home, explained
 
 STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")
 
@@ -185,10 +185,23 @@ def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> Http
     except (tables.NotSeated, tables.OtherSeat) as exc:
         return _fresh(request, seat, str(exc), 403)
     except store.Stale:
-        return _fresh(request, seat, _(STALE), 409)
+        return _fresh(request, seat, _lost_to(seat.campaign, _user(request)), 409)
     except store.Refused as exc:
         return _fresh(request, seat, str(exc), 400)
     return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(seat.campaign)
+
+
+def _lost_to(table: Campaign, user: User | None) -> str:
+    """Who moved the table on since the player saw it: the newest move from a seat a person holds
+    in its current game, the player's own (from another window) or a friend's, by name."""
+    people = TableSeat.objects.filter(campaign=table, user__isnull=False).values("number")
+    game = table.games.order_by("-number").first()
+    newest = game.actions.filter(seat__in=people).order_by("-seq").first() if game else None
+    if newest is None:
+        return _(STALE)
+    if newest.seat == tables.seat_number(table, user):
+        return str(OTHER_WINDOW)
+    return str(FRIEND_NAMED).format(name=newest.by)
 
 
 def _fresh(request: HttpRequest, seat: Seat, notice: str = "", status: int = 200) -> HttpResponse:

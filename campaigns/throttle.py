@@ -1,9 +1,11 @@
 """Throttling: too many wrong passwords, sign-ups or joins from one client.
 
 Log-in goes through django-axes (settings AXES_*): `LockoutBackend` refuses a
-locked client or account, `LoginAttempts` keeps the count. Other forms take the
-`throttled` decorator (django-ratelimit), counted in `ThrottleCache`. Both answer
-with the same page, `locked_out`.
+locked address or account, `LoginAttempts` keeps the count. An account's lock
+leaves out the browsers that have logged in to it before (`lockout_parameters`,
+`remember_browser`), so that strangers' wrong passwords cannot keep its owner
+out. Other forms take the `throttled` decorator (django-ratelimit), counted in
+`ThrottleCache`. Both answer with the same page, `locked_out`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 View = Callable[..., HttpResponse]
+
+KNOWN_BROWSER = "known_browser"
+"""The signed cookie naming the account that last logged in from this browser."""
+KNOWN_BROWSER_AGE = timedelta(days=365)
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -108,6 +114,36 @@ class ThrottleCache(DatabaseCache):
             left = math.ceil((row[0] - timezone.now()).total_seconds())
             self.set(key, value + delta, timeout=max(left, 1), version=version)
         return int(value + delta)
+
+
+def lockout_parameters(request: Any, credentials: dict[str, Any] | None = None) -> list[str]:
+    """What django-axes counts failures by (AXES_LOCKOUT_PARAMETERS): the address, and
+    the account, except from a browser that has logged in to that account before."""
+    username = (credentials or {}).get("username")
+    if isinstance(request, HttpRequest) and username and known_account(request) == username:
+        return ["ip_address"]
+    return ["ip_address", "username"]
+
+
+def known_account(request: HttpRequest) -> str | None:
+    """The account this browser last logged in to, from its signed cookie (None without a valid one)."""
+    name = request.get_signed_cookie(
+        KNOWN_BROWSER, default=None, salt=KNOWN_BROWSER, max_age=KNOWN_BROWSER_AGE
+    )
+    return name if isinstance(name, str) else None
+
+
+def remember_browser(response: HttpResponse, user: User) -> None:
+    """Mark the browser that just logged in as known to ``user``'s account."""
+    response.set_signed_cookie(
+        KNOWN_BROWSER,
+        user.get_username(),
+        salt=KNOWN_BROWSER,
+        max_age=KNOWN_BROWSER_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 class LockoutBackend(AxesStandaloneBackend, ModelBackend):  # type: ignore[misc]

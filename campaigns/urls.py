@@ -2,7 +2,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from campaigns import events, language, table_views, views
-from campaigns.forms import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,7 +36,7 @@ urlpatterns = [
     path("c/<uuid:code>/leave/", views.leave, name="leave"),
     path("join/", views.join, name="join"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
+    path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",

@@ -11,8 +11,9 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
@@ -41,6 +42,7 @@ from campaigns.forms import (
     DeleteForm,
     ImportForm,
     InviteForm,
+    LoginForm,
     ResetForm,
     RoleForm,
     SeatForm,
@@ -49,11 +51,11 @@ from campaigns.forms import (
     VersionForm,
 )
 from campaigns.jinja import render_region
-from campaigns.models import KEPT_FOR, YU, Campaign, Game, Invite, Membership, Role, TableSeat
+from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, Invite, Membership, Role, TableSeat
 from campaigns.presenter import page, present
 from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for
-from campaigns.throttle import locked_out, throttled
+from campaigns.throttle import locked_out, remember_browser, throttled
 from engine.games import GAMES
 from engine.text import Msg
 from engine.yu import Action
@@ -90,6 +92,10 @@ RECENT = LOG_LENGTH + 1
 """The log rows a board reads: those the log shows, and one to tell whether there are more."""
 STALE = gettext_lazy("The board had changed since you saw it (another window?). Here it is as it stands now.")
 FRIEND_FIRST = gettext_lazy("Your friend moved first; here is the board now.")
+FRIEND_NAMED = gettext_lazy("Your friend {name} moved first; here is the board now.")
+OTHER_WINDOW = gettext_lazy(
+    "You had already moved, in another window or with an earlier click; here is the board now."
+)
 RESET = gettext_lazy(
     "The owner started the campaign over; your move was not made. Here is the new first game."
 )
@@ -180,6 +186,17 @@ def _next(request: HttpRequest) -> str:
     if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         return target
     return reverse("home")
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, which also marks the browser as known to the account it logged in to."""
+
+    authentication_form = LoginForm
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        remember_browser(response, form.get_user())
+        return response
 
 
 TAKEN = gettext_noop("Someone took that username a moment ago; choose another.")
@@ -551,17 +568,18 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         reason = str(form.errors["key"][0]) if "key" in form.errors else gettext("That was not an action.")
         return _page(request, board, seat, reason, status=400)
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
+    by = request.user.get_username()
     asking = action is not None and not form.cleaned_data["confirm"] and version == board.version
     if asking and action is not None and (warning := board.warning(action)):
         return _confirm(request, board, seat, action, warning)
     seen = _regions(board, seat) if request.htmx and version == board.version else None
     try:
         if action is None:
-            store.undo(board, version)
+            store.undo(board, version, by)
         else:
-            store.act(board, action, version)
+            store.act(board, action, version, by)
     except store.Stale:
-        return _lost_race(request, board, seat)
+        return _lost_race(request, board, seat, form.cleaned_data["run"] or board.campaign.run)
     except store.Refused as exc:
         return _refused(request, board, seat, said(exc.msg))
     if not request.htmx:
@@ -638,15 +656,23 @@ def _hint_refused(
     return _page(request, board, seat, status=status, hint=refused)
 
 
-def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat) -> HttpResponse:
-    """409 and the board as it stands now, saying what moved it since the player saw it."""
+def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat, run: int) -> HttpResponse:
+    """409 and the board as it stands now, saying who moved it since the player saw it (in ``run``):
+    the owner's delete or reset, else whoever wrote the newest action."""
     try:
         board, seat = _load(seat)
     except store.Gone:
         return _gone(request, seen.campaign, status=409)
-    if board.campaign.run != seen.campaign.run:
+    campaign = board.campaign
+    in_run = GameAction.objects.filter(game__campaign=campaign, game__run=campaign.run)
+    newest = in_run.order_by("-pk").first()
+    if campaign.run != run:
         notice = str(RESET)
-    elif not seat.owns or board.campaign.memberships.inside().filter(role=Role.PLAY).exists():
+    elif newest is not None and newest.by == request.user.get_username():
+        notice = str(OTHER_WINDOW)
+    elif newest is not None and newest.by:
+        notice = str(FRIEND_NAMED).format(name=newest.by)
+    elif not seat.owns or campaign.memberships.inside().filter(role=Role.PLAY).exists():
         notice = str(FRIEND_FIRST)  # someone else may act at this campaign
     else:
         notice = str(STALE)

@@ -245,11 +245,12 @@ CACHES = {
     },
 }
 
-# Log-in: a client (by address) or an account is locked for 15 minutes after 10 wrong passwords.
+# Log-in: an address, or an account but for the browsers that logged in to it before, is locked
+# for 15 minutes after 10 wrong passwords (campaigns/throttle.py).
 AUTHENTICATION_BACKENDS = ["campaigns.throttle.LockoutBackend"]
 AXES_HANDLER = "campaigns.throttle.LoginAttempts"
 AXES_FAILURE_LIMIT = 10
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = "campaigns.throttle.lockout_parameters"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "campaigns.throttle.locked_out"

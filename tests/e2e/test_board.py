@@ -133,7 +133,7 @@ def test_it_shows_the_fresh_board_to_a_stale_window(
 
     played = other.locator("#hand button[value^='play:']").first.get_attribute("value")
     other.locator(f"#hand button[value='{played}']").click()  # the second window still shows version 0
-    expect(other.locator("#notice")).to_contain_text("The board had changed since you saw it")
+    expect(other.locator("#notice")).to_contain_text("You had already moved, in another window")
     expect(other.locator("#board-version")).to_have_value("1")
     expect(other.locator("#log .log > li")).to_have_count(1)
     page.bring_to_front()

@@ -88,7 +88,7 @@ class ActTestCase(BaseTestCase):
         self.post(self.play)
         r = self.post(self.other_play, version=0)
         self.assertEqual(r.status_code, 409)
-        self.assertContains(r, "The board had changed since you saw it", status_code=409)
+        self.assertContains(r, "You had already moved, in another window", status_code=409)
         self.assertContains(r, 'id="board-version" value="1"', status_code=409)
         self.assertContains(r, "<html", status_code=409)
         self.assertEqual(GameAction.objects.count(), 1)

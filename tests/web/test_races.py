@@ -70,8 +70,12 @@ class ActionRaceTestCase(TransactionTestCase):
         return client
 
     def bob_acts(self, key: str | None = None, htmx: bool = True) -> Any:
-        data = {"key": key or self.play, "version": 0}
-        return self.client_for(self.bob).post(self.act_url, data, headers=HTMX if htmx else {})
+        return self.acts(self.bob, key, htmx)
+
+    def acts(self, user: User, key: str | None = None, htmx: bool = True) -> Any:
+        """``user`` acts from the first board of run 1, as its form posts it."""
+        data = {"key": key or self.play, "version": 0, "run": 1}
+        return self.client_for(user).post(self.act_url, data, headers=HTMX if htmx else {})
 
     def alice_plays(self) -> None:
         self.client_for(self.alice).post(self.act_url, {"key": self.other_play, "version": 0})
@@ -85,14 +89,65 @@ class ActionRaceTestCase(TransactionTestCase):
         # (409), never an older version with a newer game.
         with just_before("current_games", self.alice_plays):
             r = self.bob_acts(self.other_play)
-        self.assertContains(r, "Your friend moved first", status_code=409)
+        self.assertContains(r, "Your friend alice moved first", status_code=409)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
 
     def test_a_friend_moving_just_before_the_write_gets_409(self) -> None:
         with just_before("_write", self.alice_plays):
             r = self.bob_acts()
-        self.assertContains(r, "Your friend moved first", status_code=409)
+        self.assertContains(r, "Your friend alice moved first", status_code=409)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
+
+    def test_the_owners_other_window_moving_first_is_named_as_such(self) -> None:
+        # Bob may play here too, so only the stored row tells that Alice beat herself.
+        with just_before("_write", self.alice_plays):
+            r = self.acts(self.alice)
+        self.assertContains(r, "You had already moved, in another window", status_code=409)
+        self.assertNotContains(r, "Your friend", status_code=409)
+        self.assertEqual(list(GameAction.objects.values_list("key", "by")), [(self.other_play, "alice")])
+
+    def test_a_players_two_windows_acting_at_once_one_wins_the_other_is_told_so(self) -> None:
+        # No hooks: real requests on real connections, started together.
+        start = threading.Barrier(2)
+        answers: list[Any] = []
+
+        def window(key: str) -> None:
+            try:
+                client = self.client_for(self.bob)
+                start.wait()
+                answers.append(client.post(self.act_url, {"key": key, "version": 0, "run": 1}, headers=HTMX))
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=window, args=(k,)) for k in (self.play, self.other_play)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(sorted(a.status_code for a in answers), [200, 409])
+        lost = next(a for a in answers if a.status_code == 409)
+        self.assertContains(lost, "You had already moved, in another window", status_code=409)
+        self.assertEqual(GameAction.objects.get().by, "bob")
+
+    def test_a_friend_is_named_in_french_too(self) -> None:
+        data = {"key": self.play, "version": 0, "run": 1}
+        with just_before("_write", self.alice_plays):
+            r = self.client_for(self.bob).post(self.act_url, data, headers=HTMX, HTTP_ACCEPT_LANGUAGE="fr")
+        self.assertContains(r, "alice a joué en premier ; voici le plateau maintenant.", status_code=409)
+
+    def test_ones_own_other_window_is_named_in_french_too(self) -> None:
+        data = {"key": self.play, "version": 0, "run": 1}
+        with just_before("_write", self.alice_plays):
+            r = self.client_for(self.alice).post(self.act_url, data, HTTP_ACCEPT_LANGUAGE="fr")
+        self.assertContains(r, "Vous aviez déjà joué, dans une autre fenêtre", status_code=409)
+
+    def test_reset_just_before_the_read(self) -> None:
+        # The reset lands before Bob's request reads the board: only the run his form saw tells.
+        with just_before("current_games", lambda: store.reset(Campaign.objects.get(), 1)):
+            r = self.bob_acts()
+        self.assertContains(r, "The owner started the campaign over", status_code=409)
+        self.assertContains(r, 'name="run" id="board-run" value="2"', status_code=409)
+        self.assertNoAction()
 
     def test_delete_before_the_write(self) -> None:
         with just_before("_write", lambda: store.delete(Campaign.objects.get())):

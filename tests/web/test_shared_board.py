@@ -67,7 +67,7 @@ class SharedBoardTestCase(BaseTestCase):
         self.client.post(f"{self.url}act/", {"key": play, "version": 0})
         self.client.force_login(self.alice)
         r = self.client.post(f"{self.url}act/", {"key": other, "version": 0}, headers={"HX-Request": "true"})
-        self.assertContains(r, "Your friend moved first; here is the board now.", status_code=409)
+        self.assertContains(r, "Your friend bob-plays moved first; here is the board now.", status_code=409)
         self.assertEqual(board_version(r.content.decode()), 1)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [play])
 
@@ -77,7 +77,7 @@ class SharedBoardTestCase(BaseTestCase):
         self.client.force_login(self.alice)
         self.client.post(f"{self.url}act/", {"key": play, "version": 0})  # in another window
         r = self.client.post(f"{self.url}act/", {"key": other, "version": 0}, headers={"HX-Request": "true"})
-        self.assertContains(r, "The board had changed since you saw it", status_code=409)
+        self.assertContains(r, "You had already moved, in another window", status_code=409)
 
     def test_it_lists_shared_campaigns_with_their_owner_and_role(self) -> None:
         store.create_campaign(self.bob, "Bob's Own")

@@ -131,7 +131,17 @@ class ActTests(TableTestCase):
         tables.act(self.table, self.bob, "opus", self.table.version)  # the number stands; the next is drawn
         before = self.game(self.table).to_dict()
         r = self.post(self.table, "garden", version=seen, moment=moment)
-        self.assertContains(r, "The table had moved on", status_code=409)  # type: ignore[arg-type]
+        self.assertContains(r, "Your friend bob-plays moved first", status_code=409)  # type: ignore[arg-type]
+        self.assertEqual(self.game(self.table).to_dict(), before)
+
+    def test_a_move_beaten_by_the_players_own_other_window_is_told_so(self) -> None:
+        self.table.refresh_from_db()
+        seen = self.table.version
+        moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
+        tables.act(self.table, self.alice, "opus", seen)  # from another window
+        before = self.game(self.table).to_dict()
+        r = self.post(self.table, "garden", version=seen, moment=moment)
+        self.assertContains(r, "You had already moved, in another window", status_code=409)  # type: ignore[arg-type]
         self.assertEqual(self.game(self.table).to_dict(), before)
 
     def test_a_watcher_and_a_stranger_cannot_move(self) -> None:

@@ -1,5 +1,6 @@
-"""Too many wrong passwords lock a client and an account for a while; too many
-sign-ups from one address are turned away. Both get the same page (429)."""
+"""Too many wrong passwords lock an address, and an account but for the browsers
+that logged in to it before, for a while; too many sign-ups from one address are
+turned away. Both get the same page (429)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from django.db import connection
 from django.db.models import F
 from django.http import HttpResponse
 from django.test import Client, TransactionTestCase, override_settings
+
+from campaigns.throttle import KNOWN_BROWSER
 
 from .base import PASSWORD, BaseTestCase
 
@@ -58,9 +61,57 @@ class LoginLockoutTestCase(BaseTestCase):
         self.assertLockedOut(self.log_in("mallory", PASSWORD))  # an account it has not tried before
         self.assertRedirects(self.log_in("mallory", PASSWORD, ip=OTHER_IP), "/")
 
-    def test_it_locks_the_account_for_every_client(self) -> None:
+    def test_it_locks_the_account_for_every_client_new_to_it(self) -> None:
         self.lock("alice")
         self.assertLockedOut(self.log_in("alice", PASSWORD, ip=OTHER_IP))
+
+    def known_browser(self, username: str, ip: str = HOME_IP) -> Client:
+        """A browser that has logged in to ``username``'s account before, and logged out."""
+        browser = Client()
+        r = browser.post(LOGIN, {"username": username, "password": PASSWORD}, REMOTE_ADDR=ip)
+        self.assertRedirects(r, "/")
+        browser.post("/accounts/logout/")  # the test client's own logout() would drop every cookie
+        self.assertNotIn("_auth_user_id", browser.session)
+        return browser
+
+    def test_strangers_cannot_keep_the_owner_out_of_a_browser_that_logged_in_before(self) -> None:
+        browser = self.known_browser("alice")
+        for ip in (OTHER_IP, THIRD_IP):
+            self.lock("alice", ip=ip)  # and again once the first lock has run out
+            self.assertLockedOut(self.log_in("alice", PASSWORD, ip=ip))
+            r = browser.post(LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=HOME_IP)
+            self.assertRedirects(r, "/")
+            browser.post("/accounts/logout/")
+            AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=15, seconds=1))
+
+    def test_a_known_browser_is_still_stopped_by_its_addresss_count(self) -> None:
+        browser = self.known_browser("alice")
+        self.lock("alice", ip=OTHER_IP)
+        wrong = {"username": "alice", "password": "not-the-password"}
+        for _ in range(LIMIT - 1):
+            self.assertContains(browser.post(LOGIN, wrong, REMOTE_ADDR=HOME_IP), "errorlist")
+        self.assertLockedOut(browser.post(LOGIN, wrong, REMOTE_ADDR=HOME_IP))
+        right = {"username": "alice", "password": PASSWORD}
+        self.assertLockedOut(browser.post(LOGIN, right, REMOTE_ADDR=HOME_IP))
+        self.assertLockedOut(browser.post(LOGIN, {**right, "username": "bob-plays"}, REMOTE_ADDR=HOME_IP))
+
+    def test_guessing_spread_over_addresses_still_locks_the_account_for_other_browsers(self) -> None:
+        alices = self.known_browser("alice")
+        bobs = self.known_browser("bob-plays", ip=OTHER_IP)
+        for n in range(LIMIT - 1):  # one wrong password from each address
+            self.assertContains(self.log_in("alice", "not-the-password", ip=f"10.0.0.{n + 1}"), "errorlist")
+        self.assertLockedOut(self.log_in("alice", "not-the-password", ip="10.0.1.1"))
+        self.assertLockedOut(self.log_in("alice", PASSWORD, ip="10.0.1.2"))
+        self.assertLockedOut(
+            bobs.post(LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=OTHER_IP)
+        )
+        forged = Client()
+        forged.cookies[KNOWN_BROWSER] = "alice"
+        self.assertLockedOut(
+            forged.post(LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=THIRD_IP)
+        )
+        r = alices.post(LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=HOME_IP)
+        self.assertRedirects(r, "/")
 
     def test_it_leaves_other_accounts_on_other_clients_alone(self) -> None:
         self.lock("alice")

@@ -1,24 +1,17 @@
-"""Pages never kept by the browser, answers for when the database cannot be reached, and the
-database time of a request."""
+"""Pages never kept by the browser, the reader's language, and the database time of a request."""
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
-from django.db import InterfaceError, OperationalError, connection
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.template import loader
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from campaigns.language import chosen
-
-log = logging.getLogger("django.request")
-RETRY_AFTER = 10
-"""Seconds a client is asked to wait before trying again."""
 
 
 class NotKept:
@@ -33,26 +26,6 @@ class NotKept:
         response = self.get_response(request)
         if not response.has_header("Cache-Control"):
             add_never_cache_headers(response)
-        return response
-
-
-class DatabaseDown:
-    """503 with a page saying to try again shortly, rather than a 500, when the
-    database cannot be reached (restarting, or out of connections). Nothing was
-    written: a transaction that loses its connection is not committed."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, OperationalError | InterfaceError):
-            return None
-        log.error("Database unavailable: %s %s", request.method, request.path, exc_info=exception)
-        response = HttpResponse(loader.get_template("503.html").render(), status=503)
-        response["Retry-After"] = str(RETRY_AFTER)
         return response
 
 

@@ -139,7 +139,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "campaigns.middleware.DatabaseDown",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 if envbool("SERVER_TIMING", False):  # for tools/bench: queries and their time per request

@@ -5,3 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("campaigns.urls")),
 ]
+
+handler500 = "campaigns.errors.server_error"

@@ -1,23 +1,37 @@
 """When the database cannot be reached, a request is answered 503 with a page
-saying to try again, and the log says what happened."""
+saying to try again, and the log says what happened: whether the error comes from
+a view or from a middleware reading the session before any view runs."""
 
 from __future__ import annotations
 
-from django.db import OperationalError
+import uuid
+from unittest import mock
+
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, SimpleTestCase, override_settings
 from django.urls import path
 
+from config import urls
+
+DOWN = 'connection to server on socket "/nowhere/.s.PGSQL.5432" failed'
+
 
 def unreachable(request: HttpRequest) -> HttpResponse:
-    raise OperationalError('connection to server on socket "/nowhere/.s.PGSQL.5432" failed')
+    raise OperationalError(DOWN)
+
+
+def closed(request: HttpRequest) -> HttpResponse:
+    raise InterfaceError("connection already closed")
 
 
 def broken(request: HttpRequest) -> HttpResponse:
     raise RuntimeError("not the database")
 
 
-urlpatterns = [path("unreachable/", unreachable), path("broken/", broken)]
+urlpatterns = [path("unreachable/", unreachable), path("closed/", closed), path("broken/", broken)]
+handler500 = urls.handler500
 
 
 @override_settings(ROOT_URLCONF=__name__, DEBUG=False)
@@ -30,9 +44,34 @@ class DatabaseDownTestCase(SimpleTestCase):
         self.assertEqual(r["Retry-After"], "10")
         self.assertContains(r, "nothing was saved", status_code=503)
         self.assertNotContains(r, "PGSQL", status_code=503)
-        self.assertIn("Database unavailable: GET /unreachable/", logged.output[0])
+        self.assertIn("Service Unavailable: /unreachable/", logged.output[0])
         self.assertIn("OperationalError", logged.output[0])
 
+    def test_it_answers_503_for_a_connection_already_closed(self) -> None:
+        with self.assertLogs("django.request", "ERROR"):
+            r = Client(raise_request_exception=False).get("/closed/")
+        self.assertEqual(r.status_code, 503)
+
     def test_other_errors_stay_500s(self) -> None:
-        r = Client(raise_request_exception=False).get("/broken/")
+        with self.assertLogs("django.request", "ERROR"):
+            r = Client(raise_request_exception=False).get("/broken/")
         self.assertEqual(r.status_code, 500)
+        self.assertNotIn("Retry-After", r)
+
+
+@override_settings(DEBUG=False)
+class SessionUnreadableTestCase(SimpleTestCase):
+    """The reader's language is read from the session in a middleware, before the board's view."""
+
+    def test_it_answers_503_when_the_session_cannot_be_read(self) -> None:
+        client = Client(raise_request_exception=False)
+        client.cookies["sessionid"] = "a" * 32
+        with (
+            mock.patch.object(SessionStore, "load", side_effect=OperationalError(DOWN)),
+            self.assertLogs("django.request", "ERROR") as logged,
+        ):
+            r = client.get(f"/c/{uuid.uuid4()}/")
+        self.assertEqual(r.status_code, 503)
+        self.assertEqual(r["Retry-After"], "10")
+        self.assertContains(r, "nothing was saved", status_code=503)
+        self.assertIn("OperationalError", logged.output[0])

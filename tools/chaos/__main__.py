@@ -4,10 +4,11 @@
     .venv/bin/python -m tools.chaos --requests 5000 --kills 10 --seed 1
 
 In a temporary directory of its own, an embedded Postgres and gunicorn serve the app with DEBUG off,
-as if behind a TLS proxy. Players play while a gunicorn worker, the gunicorn master and the postmaster
-are killed in turn; races follow, then a sweep of hostile requests while the database is watched for
-any change. Last, every acknowledged action is checked against the stored log, every game replayed
-from its log, and the server's logs read. Everything is stopped and removed at the end, Ctrl-C included.
+as if behind a TLS proxy. Players play campaigns and tables while a gunicorn worker, the gunicorn
+master and the postmaster are killed in turn; races follow, then a sweep of hostile requests, files
+and language choices while the database is watched for any change. Last, every acknowledged action is checked
+against the stored log, every campaign and table replayed with ``manage.py replaygame``, and the
+server's logs read. Everything is stopped and removed at the end, Ctrl-C included.
 
 It prints five figures, which must all be 0, and exits 1 when one is not: 5xx answers (a 503 while
 the database was down on purpose is shown apart), double-applied actions, lost acknowledged actions,
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
+import random
 import signal
 import sys
 import time
@@ -28,6 +31,7 @@ from .checks import check, report
 from .players import new_players, play_with_kills
 from .races import races
 from .sweep import prepare_target, sweep
+from .tables import GAMES, Table, delete_under_players, table_players
 from .tally import Run
 from .world import SetupFailed, World
 
@@ -75,10 +79,16 @@ def main() -> int:
             players = new_players(run, args.players, "player", 0)
             for player in players:
                 player.start(f"First campaign of {player.name}")
+            tables = [
+                Table(run, game, players[3 + i], players[4 + i], "setup") for i, game in enumerate(GAMES)
+            ]
         with phase(f"playing, with {args.kills} kills", timings):
-            play_with_kills(world, run, players, args.kills, args.seed)
+            others = functools.partial(table_players, tables, args.seed)
+            play_with_kills(world, run, players, args.kills, args.seed, others)
         with phase("races", timings):
             races(world, run, players, args.races, args.seed)
+            for n in range(args.races):
+                delete_under_players(run, players[3], players[4], random.Random(args.seed + n), n)
         with phase(f"hostile sweep of {args.requests} requests", timings):
             sweep(world, run, prepare_target(run, players), args.requests, 6, args.seed)
         with phase("checking", timings):

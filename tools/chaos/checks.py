@@ -3,9 +3,7 @@ logs read) and the report with its five figures."""
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -13,13 +11,15 @@ from dataclasses import dataclass
 import psycopg
 
 from .tally import Post, Run
-from .world import ROOT, World
+from .world import World
 
 MARGIN = 0.5
 """Seconds of slack when an action row's time is matched to the request that wrote it."""
 STAMP = re.compile(r"^(?:\[)?(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")
 """The start of a record in gunicorn's log: its own lines and Django's both begin with the time."""
 EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b")
+AT_ONCE = 3
+"""``manage.py replaygame`` processes run together."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ def check_ledger(world: World, run: Run) -> int:
         found = conn.execute(
             "SELECT a.id, c.code::text, a.key, extract(epoch FROM a.created)::float8 "
             "FROM campaigns_gameaction a "
-            "JOIN campaigns_game g ON g.id = a.game_id JOIN campaigns_campaign c ON c.id = g.campaign_id"
+            "JOIN campaigns_game g ON g.id = a.game_id JOIN campaigns_campaign c ON c.id = g.campaign_id "
+            "WHERE c.game = 'yu'"
         ).fetchall()
     rows: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for row_id, code, key, created in found:
@@ -101,27 +102,24 @@ def check_ledger(world: World, run: Run) -> int:
 
 
 def replay_all(world: World, run: Run) -> tuple[int, int]:
-    """Every stored game rebuilt from its log (what ``manage.py replaygame`` does): how many games,
-    and how many differences with what is stored."""
-    os.environ.update(world.env())
-    sys.path[:0] = [str(world.dir), str(ROOT)]
-    import django
-
-    django.setup()
-    from campaigns import store
-    from campaigns.models import Game
-
-    games = differences = 0
-    for game in Game.objects.select_related("campaign").order_by("pk"):
-        games += 1
-        try:
-            found = store.replay_differences(game)
-        except Exception as exc:  # a log that does not replay at all is a difference too
-            found = [f"replay failed: {exc!r}"]
-        differences += len(found)
-        for line in found[:3]:
-            run.findings.append(f"game {game.pk} ({game.campaign.code}): {line}")
-    return games, differences
+    """Every campaign and table the run made, deleted ones too, replayed by ``manage.py replaygame
+    <code>`` as an operator would, in the run's environment, a few at a time: how many, and how many
+    failed (a difference with what is stored, or a log that does not replay)."""
+    with psycopg.connect(world.database_url) as conn:
+        codes = [code for (code,) in conn.execute("SELECT code::text FROM campaigns_campaign ORDER BY id")]
+    failed = 0
+    for first in range(0, len(codes), AT_ONCE):
+        replays = [(code, world.manage("replaygame", code)) for code in codes[first : first + AT_ONCE]]
+        for code, replay in replays:
+            out, err = replay.communicate(timeout=600)
+            if replay.returncode:
+                failed += 1
+                said = (err or out).decode(errors="replace").strip().splitlines()
+                run.findings.append(
+                    f"replaygame {code} ({run.names.get(code, 'not made by a player')}) exited "
+                    f"{replay.returncode}: {' / '.join(said[-3:])[:300]}"
+                )
+    return len(codes), failed
 
 
 @dataclass(frozen=True)
@@ -168,7 +166,8 @@ def read_server_log(world: World, run: Run) -> ServerLog:
 @dataclass(frozen=True)
 class Checked:
     rows: int
-    games: int
+    replayed: int
+    """Campaigns and tables replayed with ``manage.py replaygame``."""
     differences: int
     server_log: ServerLog
     access_fivexx: int
@@ -178,10 +177,10 @@ class Checked:
 def check(world: World, run: Run) -> Checked:
     """All the checks, while the world still runs."""
     rows = check_ledger(world, run)
-    games, differences = replay_all(world, run)
+    replayed, differences = replay_all(world, run)
     access = world.access_log.read_text(errors="replace") if world.access_log.exists() else ""
     fivexx = sum(1 for line in access.splitlines() if re.search(r'" 5\d\d$', line))  # uvicorn's format
-    return Checked(rows, games, differences, read_server_log(world, run), fivexx)
+    return Checked(rows, replayed, differences, read_server_log(world, run), fivexx)
 
 
 def report(run: Run, checked: Checked) -> dict[str, int]:
@@ -207,8 +206,18 @@ def report(run: Run, checked: Checked) -> dict[str, int]:
     )
     acks = Counter(p.kind for p in run.posts if p.outcome == "ack")
     print(
-        f"actions acknowledged: play {acks['play']}, races {acks['race']}; "
-        f"{checked.rows} action rows stored in {checked.games} games"
+        f"campaign actions acknowledged: play {acks['play']}, races {acks['race']}; "
+        f"{checked.rows} action rows stored in campaigns"
+    )
+    print(
+        "tables made: "
+        + ", ".join(f"{game} {n}" for game, n in sorted(run.tables.items()))
+        + "; table moves acknowledged: "
+        + (", ".join(f"{game} {n}" for game, n in sorted(run.table_moves.items())) or "none")
+    )
+    print(
+        f"replayed with manage.py replaygame: {checked.replayed} campaigns and tables, "
+        f"{checked.differences} failed"
     )
     for kind in ("play", "race"):
         answered = sorted((status, n) for (k, status), n in run.statuses.items() if k == kind)

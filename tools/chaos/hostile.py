@@ -411,6 +411,49 @@ def junk_import(rng: random.Random, t: Target) -> Hostile:
     return Hostile("junk import", t.stranger, "POST", "/campaigns/import/", [], files=files)
 
 
+def hostile_files(export: bytes) -> dict[str, bytes]:
+    """Files made to hurt the reader of an import, by what each holds; each must be refused with a
+    4xx, and nothing made."""
+    campaign = json.loads(export)
+    deep = 100_000
+    table = {"format": "legacy-of-yu/table", "version": 1, "name": "x", "seed": 1, "seats": ["player"]}
+    return {
+        "nested 100,000 deep": b'{"format": "legacy-of-yu/campaign", "version": 1, "log": '
+        + b"[" * deep
+        + b"]" * deep
+        + b"}",
+        "a NUL in its name": json.dumps(campaign | {"name": "nul\x00name"}).encode(),
+        "a 5,000-digit number": json.dumps(campaign | {"seed": 0})
+        .replace('"seed": 0', '"seed": 9' + "0" * 4_999)
+        .encode(),
+        "difficulty as a list": json.dumps(campaign | {"difficulty": ["standard"]}).encode(),
+        "a table's game as an object": json.dumps(table | {"game": {"name": "legacy"}, "games": []}).encode(),
+        "not JSON at all": b"\xff\xfe not JSON { at all",
+    }
+
+
+NEXTS = ("foo", "\r", "//evil.example", "//evil.example/%2e%2e", "https://evil.example/", "/\\evil.example")
+"""Where a language choice asks to go next: a bare word, a carriage return, other sites."""
+
+
+def languages(t: Target) -> list[Hostile]:
+    """Language choices with a hostile ``next`` or no such language, signed in and signed out: none may
+    fail or send the reader to another site."""
+    return [
+        Hostile(
+            "hostile language choice",
+            who,
+            "POST",
+            "/language/",
+            {"language": language, "next": nxt},
+            refuse=False,
+        )
+        for who in (t.stranger, t.anonymous)
+        for language in ("en", "xx")
+        for nxt in NEXTS
+    ]
+
+
 def junk_password(rng: random.Random, t: Target) -> Hostile:
     new = "Abc-12345-xyz"
     fields = [("old_password", junk(rng)), ("new_password1", new), ("new_password2", new)]
@@ -458,8 +501,9 @@ KINDS: tuple[tuple[Callable[[random.Random, Target], Hostile], int], ...] = (
 
 def every(t: Target, rng: random.Random) -> list[Hostile]:
     """Every address under the campaign, both ways, for a stranger and for nobody signed in; every
-    owner's address for the watcher and the player; and the watcher's actions. The sweep starts with
-    these, so that none is left to chance."""
+    owner's address for the watcher and the player; the watcher's actions; every hostile file, posted
+    by the owner; every hostile language choice. The sweep starts with these, so that none is left
+    to chance."""
     requests = []
     for path in under(t):
         for method in ("GET", "POST"):
@@ -475,7 +519,12 @@ def every(t: Target, rng: random.Random) -> list[Hostile]:
     for key in [*t.keys, "undo"]:
         fields = {"key": key, "version": str(t.version)}
         requests.append(Hostile("watcher acting", t.watcher, "POST", f"/c/{t.code}/act/", fields))
-    return requests
+    for name, data in hostile_files(t.export).items():
+        files = {"file": (f"{name}.json", data)}
+        requests.append(
+            Hostile(f"hostile file: {name}", t.owner, "POST", "/campaigns/import/", [], files=files)
+        )
+    return [*requests, *languages(t)]
 
 
 def draw(rng: random.Random, t: Target) -> Hostile:

@@ -11,6 +11,7 @@ import secrets
 import threading
 import time
 import uuid
+from collections.abc import Callable
 
 from .client import Answer, Client, Dropped
 from .tally import Post, Run
@@ -184,14 +185,21 @@ def play(player: Player, rng: random.Random, stop: threading.Event) -> None:
         failures = failures + 1 if post.outcome == "unknown" else 0
 
 
-def play_with_kills(world: World, run: Run, players: list[Player], kills: int, seed: int) -> None:
-    """Every player plays in a thread of its own while ``kills`` of the world's processes are
-    killed, in turn, and brought back."""
+def play_with_kills(
+    world: World,
+    run: Run,
+    players: list[Player],
+    kills: int,
+    seed: int,
+    others: Callable[[threading.Event], list[threading.Thread]],
+) -> None:
+    """Every player plays in a thread of its own, and ``others`` start theirs, while ``kills`` of the
+    world's processes are killed, in turn, and brought back."""
     stop = threading.Event()
     threads = [
         threading.Thread(target=play, args=(p, random.Random(seed * 1000 + i), stop), daemon=True)
         for i, p in enumerate(players)
-    ]
+    ] + others(stop)
     for thread in threads:
         thread.start()
     rng = random.Random(seed)

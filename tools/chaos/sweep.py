@@ -8,6 +8,7 @@ import re
 import socket
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 
 import psycopg
@@ -109,6 +110,12 @@ def refused(answer: Answer) -> bool:
     )
 
 
+def off_site(answer: Answer, port: int) -> bool:
+    """A redirect to another site (a browser reads a backslash as a slash)."""
+    where = urllib.parse.urlsplit(answer.headers.get("location", "").replace("\\", "/"))
+    return 300 <= answer.status < 400 and where.netloc not in ("", f"{HOST}:{port}")
+
+
 def sweep(world: World, run: Run, target: Target, requests: int, threads: int, seed: int) -> None:
     """``requests`` hostile requests from ``threads`` threads, ``every`` one first, then drawn at
     random (about 1 in 100 of them raw bytes); the database is read before and after each.
@@ -148,6 +155,8 @@ def sweep(world: World, run: Run, target: Target, requests: int, threads: int, s
                     label, answered = h.label, f"{answer.status} ({'refused' if ok else 'answered'})"
                     if h.refuse and not ok and answer.status < 500:
                         run.finding(f"let through: {what}", "leak")
+                    if off_site(answer, run.port):
+                        run.finding(f"sent off-site: {what} -> {answer.headers['location'][:100]}", "leak")
                     if answer.status >= 500:
                         run.finding(f"{what}, with {describe(h)}")
                 with run.lock:

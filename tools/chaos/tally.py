@@ -45,6 +45,10 @@ class Run:
     hostile_answers: Counter[str] = field(default_factory=Counter)
     hostile_kinds: Counter[str] = field(default_factory=Counter)
     sweep: tuple[float, float] = (0.0, 0.0)
+    tables: Counter[str] = field(default_factory=Counter)
+    """Tables made, by game."""
+    table_moves: Counter[str] = field(default_factory=Counter)
+    """Acknowledged table moves, by game."""
     names: dict[str, str] = field(default_factory=dict)
     """Each campaign's name, by its code."""
     findings: list[str] = field(default_factory=list)

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from campaigns import store, tables
 from campaigns.models import Campaign, Role, new_seed
+from engine.yu import Action
 
 from .base import BaseTestCase, quiet_plays
 
@@ -35,7 +36,7 @@ class HiddenPagesTestCase(BaseTestCase):
         campaign = self.make_campaign(seed=new_seed())
         board = store.load(campaign)
         for version, key in enumerate(quiet_plays(campaign, 2)):
-            store.act(board, store.Action.parse(key), version)
+            store.act(board, Action.parse(key), version)
         self.share(campaign, self.carol, Role.WATCH)
         self.assert_pages_hide(campaign, ["board", "live", "story", "chronicle"])
 

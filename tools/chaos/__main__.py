@@ -10,9 +10,10 @@ and language choices while the database is watched for any change. Last, every a
 against the stored log, every campaign and table replayed with ``manage.py replaygame``, and the
 server's logs read. Everything is stopped and removed at the end, Ctrl-C included.
 
-It prints five figures, which must all be 0, and exits 1 when one is not: 5xx answers (a 503 while
+It prints six figures, which must all be 0, and exits 1 when one is not: 5xx answers (a 503 while
 the database was down on purpose is shown apart), double-applied actions, lost acknowledged actions,
-replay differences, and state changes from refused requests. docs/reliability.md tells more.
+replay differences, state changes from refused requests, and race losers told the wrong mover.
+docs/reliability.md tells more.
 """
 
 from __future__ import annotations

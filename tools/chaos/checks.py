@@ -1,5 +1,5 @@
 """The checks after the run (every action against the stored log, every game replayed, the server's
-logs read) and the report with its five figures."""
+logs read) and the report with its figures."""
 
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ def check(world: World, run: Run) -> Checked:
 
 
 def report(run: Run, checked: Checked) -> dict[str, int]:
-    """Print what the run saw and found, then the five figures; the figures."""
+    """Print what the run saw and found, then the figures that must be 0; the figures."""
     outage = [f for f in run.fivexx if f[4] == 503 and run.during_outage(f[0], f[1])]
     fivexx = [f for f in run.fivexx if f not in outage]
     figures = {
@@ -193,6 +193,7 @@ def report(run: Run, checked: Checked) -> dict[str, int]:
         "lost acknowledged actions": run.flagged["lost"],
         "replay differences": checked.differences,
         "state changes from refused requests": run.flagged["refused"],
+        "race losers told the wrong mover": run.flagged["messages"],
     }
     kinds = ("setup", "play", "race", "hostile")
     print(

@@ -80,8 +80,16 @@ class Races:
                 functools.partial(p.act, code, moves[i % len(moves)], version, KIND, htmx=i % 2 == 0)
                 for i, p in enumerate(racers)
             ]
-            posts = [r[0] for r in at_once(*calls) if isinstance(r, tuple)]
+            results = at_once(*calls)
+            posts = [r[0] for r in results if isinstance(r, tuple)]
             wins = sum(p.outcome == "ack" for p in posts)
+            winners = [
+                racers[i].name
+                for i, r in enumerate(results)
+                if isinstance(r, tuple) and r[0].outcome == "ack"
+            ]
+            if len(winners) == 1:
+                self.told_who_moved(code, results, f"Your friend {winners[0]} moved first")
             self.run.races["rival actions"] += 1
             self.run.races["rival actions with one winner"] += wins == 1
             self.expect(
@@ -137,6 +145,33 @@ class Races:
             f"{code}: restore was answered but the campaign is still deleted",
             "lost",
         )
+
+    def told_who_moved(self, code: str, results: list[Any], expected: str) -> None:
+        """Every loser answered 409 is told who moved first: ``expected`` is in its page."""
+        for result in results:
+            if not isinstance(result, tuple) or result[1] is None or result[0].status != 409:
+                continue
+            self.run.races["race losers told who moved"] += 1
+            self.expect(
+                expected in result[1].text,
+                f"{code}: a race loser was not told {expected!r} ({result[0].key})",
+                "messages",
+            )
+
+    def own_windows(self, code: str) -> None:
+        """The owner presses two buttons at once, as from two windows: the loser is told so."""
+        _, version, keys = self.owner.board(code, KIND)
+        moves = [k for k in keys if k != "undo"]
+        if version is None or len(moves) < 2:
+            return
+        calls = [
+            functools.partial(self.owner.act, code, key, version, KIND, htmx=i == 0)
+            for i, key in enumerate(moves[:2])
+        ]
+        results = at_once(*calls)
+        self.run.races["one player's two windows"] += 1
+        if sum(isinstance(r, tuple) and r[0].outcome == "ack" for r in results) == 1:
+            self.told_who_moved(code, results, "You had already moved, in another window")
 
     def reset_against_actions(self, code: str) -> None:
         before = self.campaign("run", code)
@@ -278,6 +313,7 @@ def races(world: World, run: Run, players: list[Player], rounds: int, seed: int)
         table.rival_actions(code, 3)
         table.delete_against_actions(code)
         table.rival_actions(code, 1)
+        table.own_windows(code)
         table.rename_against_actions(code, n)
         table.reset_against_actions(code)
         table.role_against_actions(code)

@@ -93,6 +93,11 @@ class Campaign(models.Model):
         return reverse("board" if self.game == YU else "table", args=[self.code])
 
     @property
+    def is_table(self) -> bool:
+        """Whether this is a table of seats rather than a Yu campaign."""
+        return self.game != YU
+
+    @property
     def purged_after(self) -> datetime | None:
         """When a deleted campaign can no longer be restored."""
         return self.deleted + KEPT_FOR if self.deleted else None

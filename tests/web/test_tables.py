@@ -319,7 +319,7 @@ class GoneTests(TableTestCase):
     def test_a_deleted_table_says_so_to_its_owner_and_players_and_stops_their_polls(self) -> None:
         store.delete(self.table)
         before = self.written()
-        for user, says in ((self.alice, "You deleted this campaign"), (self.bob, "Its owner deleted")):
+        for user, says in ((self.alice, "You deleted this table"), (self.bob, "Its owner deleted this table")):
             self.client.force_login(user)
             for headers in ({}, {"HX-Request": "true"}):
                 for name in ("table", "table_live"):
@@ -349,7 +349,7 @@ class GoneTests(TableTestCase):
             games, moves, version = self.written()
             with mock.patch("campaigns.table_views._table_seat", deleted_meanwhile):
                 r = self.client.post(reverse(name, args=[self.table.code]), data)
-            self.assertContains(r, "You deleted this campaign", status_code=410)
+            self.assertContains(r, "You deleted this table", status_code=410)
             self.assertEqual(self.written(), (games, moves, version + 1))  # the delete alone
             self.assertTrue(store.restore(self.table))
 

@@ -319,7 +319,10 @@ class GoneTests(TableTestCase):
     def test_a_deleted_table_says_so_to_its_owner_and_players_and_stops_their_polls(self) -> None:
         store.delete(self.table)
         before = self.written()
-        for user, says in ((self.alice, "You deleted this table"), (self.bob, "Its owner deleted this table")):
+        for user, says in (
+            (self.alice, "You deleted this table"),
+            (self.bob, "Its owner deleted this table"),
+        ):
             self.client.force_login(user)
             for headers in ({}, {"HX-Request": "true"}):
                 for name in ("table", "table_live"):

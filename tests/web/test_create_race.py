@@ -31,7 +31,7 @@ class CreateRaceTestCase(TransactionTestCase):
         client = self.client_for_alice()
         pages = [client.get("/").content.decode() for _ in "ab"]
         keys = [re.findall(r'name="request" value="([0-9a-f-]{36})"', page) for page in pages]
-        self.assertEqual([len(k) for k in keys], [2, 2])  # a campaign's form and a table's
+        self.assertEqual([len(k) for k in keys], [3, 3])  # the forms that make a campaign, a table, a copy
         self.assertFalse(set(keys[0]) & set(keys[1]))
 
     def test_the_same_form_posted_twice_makes_one_campaign(self) -> None:

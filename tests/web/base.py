@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.contrib.auth.models import User
+from django.db.models import Model
 from django.test import TestCase, override_settings
 
 from campaigns import store
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Game, GameAction, Invite, Membership, TableSeat
 from engine.yu import Game as YuGame
 from engine.yu import revealed
 
@@ -17,6 +19,12 @@ SEED = 7
 def action_keys(html: str) -> list[str]:
     """Every action key the board offers, as its buttons post them."""
     return re.findall(r'name="key" value="([^"]+)"', html)
+
+
+def snapshot() -> dict[str, list[dict[str, Any]]]:
+    """Every row campaigns, tables and accounts are made of, to compare before and after a request."""
+    models: tuple[type[Model], ...] = (Campaign, Game, GameAction, Membership, TableSeat, Invite, User)
+    return {model.__name__: list(model._default_manager.order_by("pk").values()) for model in models}
 
 
 def board_version(html: str) -> int:

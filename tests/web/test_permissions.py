@@ -12,14 +12,13 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.http import HttpResponse
 
 from campaigns import sharing, store
-from campaigns.models import Campaign, Game, GameAction, Invite, Membership, Role
+from campaigns.models import Role
 from engine.yu import Action
 
-from .base import BaseTestCase, quiet_plays
+from .base import BaseTestCase, quiet_plays, snapshot
 
 SEATS = ("owner", "player", "watcher", "stranger", "anonymous")
 VIEW = {"owner", "player", "watcher"}
@@ -42,14 +41,6 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any], set[str], int]] = {
     "delete": ("post", "/c/{code}/delete/", {"name": "{name}"}, OWN, 302),
     "leave": ("post", "/c/{code}/leave/", {}, {"player", "watcher"}, 302),
 }
-
-
-def snapshot() -> dict[str, list[dict[str, Any]]]:
-    """Every row a campaign is made of, to compare before and after a request."""
-    return {
-        model.__name__: list(model.objects.order_by("pk").values())
-        for model in (Campaign, Game, GameAction, Membership, Invite, User)
-    }
 
 
 class PermissionMatrixTestCase(BaseTestCase):

@@ -114,6 +114,11 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="The seq of the last action row.")
     outcome = models.CharField(max_length=16, blank=True, default="")
     hints = models.PositiveIntegerField(default=0, help_text="Hints the players asked for in this game.")
+    redeals = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Where a copy brought back from a file dealt anew, as [after how many actions, seed].",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -19,7 +19,7 @@ back a row whose events revealed hidden information.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from uuid import UUID
@@ -30,6 +30,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, new_seed
+from engine.redeals import Redeal, play
 from engine.text import Msg, _
 from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
 from engine.yu import Game as YuGame
@@ -134,11 +135,18 @@ class Board:
 
     @property
     def undo_target(self) -> GameAction | None:
-        """The action an undo would take back, or None at a reveal barrier."""
+        """The action an undo would take back, or None at a reveal barrier (a redeal is one)."""
         taken = effective(self.log)
-        if not taken or taken[-1].revealed or self.game.over:
+        if not taken or taken[-1].revealed or self.game.over or self.dealt_anew:
             return None
         return taken[-1]
+
+    @property
+    def dealt_anew(self) -> bool:
+        """The game was dealt anew (:mod:`engine.redeals`) after its last action that stands."""
+        taken = effective(self.log)
+        last = taken[-1].seq if taken else 0
+        return any(after >= last for after, _seed in self.game_row.redeals)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -194,7 +202,7 @@ def thaw(campaign: Campaign, game_row: Game) -> YuCampaign:
     try:
         return YuCampaign.from_dict({**(campaign.state or {}), "current": game_row.state})
     except (ValueError, KeyError):
-        return _replayed(campaign, lambda: _replay(campaign, run_keys(campaign)))
+        return _replayed(campaign, lambda: _replay(campaign, run_log(campaign)))
 
 
 def _new(campaign: Campaign) -> YuCampaign:
@@ -202,8 +210,10 @@ def _new(campaign: Campaign) -> YuCampaign:
     return YuCampaign.new(campaign.seed, difficulty=Difficulty(campaign.difficulty))
 
 
-def _replay(campaign: Campaign, keys: list[str]) -> YuCampaign:
-    return YuCampaign.replay(campaign.seed, keys, difficulty=Difficulty(campaign.difficulty))
+def _replay(campaign: Campaign, log: RunLog) -> YuCampaign:
+    return YuCampaign.replay(
+        campaign.seed, log.keys, difficulty=Difficulty(campaign.difficulty), redeals=log.redeals
+    )
 
 
 def _replayed(campaign: Campaign, replaying: Callable[[], T]) -> T:
@@ -213,15 +223,26 @@ def _replayed(campaign: Campaign, replaying: Callable[[], T]) -> T:
         raise Unreadable(campaign, str(exc)) from exc
 
 
-def run_keys(campaign: Campaign, before: Game | None = None) -> list[str]:
-    """Every action that stands in the campaign's current run (up to game ``before``)."""
+@dataclass(frozen=True)
+class RunLog:
+    """Every action that stands in a run of a campaign, and where it was dealt anew
+    (:mod:`engine.redeals`), counted in the run's actions."""
+
+    keys: list[str]
+    redeals: list[Redeal]
+
+
+def run_log(campaign: Campaign, before: Game | None = None) -> RunLog:
+    """The campaign's current run (up to game ``before``)."""
     games = campaign.games.filter(run=campaign.run).order_by("number")
     if before is not None:
         games = games.filter(number__lt=before.number)
     keys: list[str] = []
+    redeals: list[Redeal] = []
     for game in games.prefetch_related("actions"):
+        redeals += [(len(keys) + after, seed) for after, seed in game.redeals]
         keys += [row.key for row in effective(list(game.actions.all()))]
-    return keys
+    return RunLog(keys, redeals)
 
 
 def effective(log: list[GameAction]) -> list[GameAction]:
@@ -232,14 +253,18 @@ def effective(log: list[GameAction]) -> list[GameAction]:
 
 
 def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> YuCampaign:
-    """The campaign as the game row started it, with ``keys`` applied."""
-    try:
-        engine = YuCampaign.from_dict(game_row.start)
-    except (ValueError, KeyError):  # saved by older content: replay the run up to here
-        engine = _replayed(campaign, lambda: _replay(campaign, run_keys(campaign, game_row)))
-    for key in keys:
-        engine.apply(key)
+    """The campaign as the game row started it, with ``keys`` applied (and the game's redeals)."""
+    engine = _started(campaign, game_row)
+    play(keys, engine.apply, engine.redeal, game_row.redeals)
     return engine
+
+
+def _started(campaign: Campaign, game_row: Game) -> YuCampaign:
+    """The campaign as the game row started it."""
+    try:
+        return YuCampaign.from_dict(game_row.start)
+    except (ValueError, KeyError):  # saved by older content: replay the run up to here
+        return _replayed(campaign, lambda: _replay(campaign, run_log(campaign, game_row)))
 
 
 def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
@@ -333,15 +358,21 @@ def create_replayed(
     keys: list[str],
     difficulty: Difficulty = Difficulty.STANDARD,
     request: UUID | None = None,
+    redeals: Sequence[Redeal] = (),
 ) -> Campaign:
-    """A new campaign of ``owner``'s with ``keys`` played from ``seed`` at ``difficulty``,
-    every action checked by the engine and every row written in one transaction.
-    Refused, with nothing written, at the first action that does not replay; for a form's
-    ``request`` already answered, the campaign it made."""
+    """A new campaign of ``owner``'s with ``keys`` played from ``seed`` at ``difficulty`` (dealt
+    anew at each of ``redeals``' places in ``keys``), every action checked by the engine and every
+    row written in one transaction. Refused, with nothing written, at the first action that does
+    not replay; for a form's ``request`` already answered, the campaign it made.
+
+    The copy then deals anew from a seed of its own (:mod:`engine.redeals`): playing it on tells
+    nothing of what the campaign it was copied from will deal."""
     campaign = Campaign(owner=owner, name=name, seed=seed, difficulty=difficulty.value, request=request)
     engine = _new(campaign)
     games: list[tuple[Game, list[GameAction]]] = [(_new_game(campaign, engine), [])]
-    for n, key in enumerate(keys, 1):
+
+    def apply(numbered: tuple[int, str]) -> None:
+        n, key = numbered
         try:
             action = Action.parse(key)
             why = engine.explain(action)
@@ -373,6 +404,16 @@ def create_replayed(
         else:
             assert engine.game is not None
             game_row.state, game_row.outcome = engine.game.to_dict(), engine.game.outcome or ""
+
+    def redeal(dealt: int) -> None:
+        game_row, rows = games[-1]
+        engine.redeal(dealt)
+        game_row.redeals.append([len(rows), dealt])
+        assert engine.game is not None
+        game_row.state = engine.game.to_dict()
+
+    play(enumerate(keys, 1), apply, redeal, redeals)
+    redeal(new_seed())
     campaign.state = _stored(engine)
     for field_name, value in _summary(engine).items():
         setattr(campaign, field_name, value)
@@ -582,10 +623,15 @@ def _replay_differences(
         found.append(f"version: stored {game_row.version}, log ends at {last_seq}")
     started = bool(rows) and rows[-1].key == "next"
     row: GameAction | None = None
+
+    def apply(action: GameAction) -> None:
+        nonlocal row
+        row = action
+        engine.apply(action.key)
+
     try:
-        engine = rebuild(campaign, game_row, [])
-        for row in rows[:-1] if started else rows:
-            engine.apply(row.key)
+        engine = _started(campaign, game_row)
+        play(rows[:-1] if started else rows, apply, engine.redeal, game_row.redeals)
         assert engine.game is not None
         found += field_differences("game", game_row.state, engine.game.to_dict())
         if started:

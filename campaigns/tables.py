@@ -8,7 +8,7 @@ bots' answers to it; a stale version, or a deleted table, changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,6 +26,7 @@ from campaigns.reader import said
 from campaigns.store import Gone, Refused, Stale, Unreadable, field_differences, save_new
 from engine.games import GAMES
 from engine.protocol import Move, Rules, Table
+from engine.redeals import play
 from engine.series import Series
 from engine.text import Refusal
 
@@ -111,11 +112,16 @@ def create_replayed(
     seats: list[str],
     games: list[list[tuple[int, str]]],
     request: UUID | None = None,
+    redeals: Sequence[tuple[int, int, int]] = (),
 ) -> Campaign:
-    """A new table of ``owner``'s with each game of a series replayed from its log, the seats given
-    as for :func:`create_table`. Refused, with nothing written, at the first move that does not
-    replay, or when a game before the last did not end; for a form's ``request`` already
-    answered, the table it made."""
+    """A new table of ``owner``'s with each game of a series replayed from its log (dealt anew at
+    each of ``redeals``: game number, after how many of its moves, seed), the seats given as for
+    :func:`create_table`. Refused, with nothing written, at the first move that does not replay,
+    or when a game before the last did not end; for a form's ``request`` already answered, the
+    table it made.
+
+    The copy then deals anew from a seed of its own (:mod:`engine.redeals`): playing it on tells
+    nothing of what the table it was copied from will deal."""
     rules = GAMES[game]
     if len(seats) not in rules.seats or seats.count(OWNER) != 1 or not games:
         raise Refused(
@@ -139,23 +145,9 @@ def create_replayed(
                     game=said(rules.title), games=rules.games
                 )
             )
-        game_seed = series.game_seed(number)
-        table = rules.new(game_seed, len(seats), series.carried)
-        game_row = Game(campaign=campaign, number=number, seed=game_seed, start=series.to_dict())
-        actions = []
-        for seq, (seat, key) in enumerate(log, 1):
-            try:
-                if seat not in range(len(seats)):
-                    raise ValueError(f"there is no seat {seat + 1}")
-                action = rules.parse(key)
-                events, revealed = rules.apply(table, seat, action)
-            except ValueError as exc:
-                raise Refused(
-                    _("Game {number}, move {seq} ({key}) does not replay: {reason}").format(
-                        number=number, seq=seq, key=repr(key), reason=_reason(exc)
-                    )
-                ) from exc
-            actions.append(GameAction(seq=seq, seat=seat, key=action.key, events=events, revealed=revealed))
+        dealt = [(after, s) for n, after, s in redeals if n == number]
+        game_row, actions, table = _replayed_game(rules, series, number, log, dealt, number == len(games))
+        game_row.campaign = campaign
         game_row.state, game_row.version = table.to_dict(), len(actions)
         if table.over:
             game_row.outcome = "over"
@@ -175,6 +167,52 @@ def create_replayed(
             GameAction.objects.bulk_create(actions)
 
     return save_new(campaign, seat_and_write)
+
+
+def _replayed_game(
+    rules: Rules,
+    series: Series,
+    number: int,
+    log: list[tuple[int, str]],
+    redeals: list[tuple[int, int]],
+    last: bool,
+) -> tuple[Game, list[GameAction], Table]:
+    """Game ``number`` of ``series`` replayed from ``log`` with its ``redeals`` (the series dealt
+    anew too), and dealt anew from a new seed once more when it is the ``last`` game of a file."""
+    seed = series.game_seed(number)
+    table = rules.new(seed, series.seats, series.carried)
+    game_row = Game(number=number, seed=seed, start=series.to_dict())
+    actions: list[GameAction] = []
+
+    def apply(move: tuple[int, str]) -> None:
+        seat, key = move
+        try:
+            if seat not in range(series.seats):
+                raise ValueError(f"there is no seat {seat + 1}")
+            action = rules.parse(key)
+            events, revealed = rules.apply(table, seat, action)
+        except ValueError as exc:
+            raise Refused(
+                _("Game {number}, move {seq} ({key}) does not replay: {reason}").format(
+                    number=number, seq=len(actions) + 1, key=repr(key), reason=_reason(exc)
+                )
+            ) from exc
+        actions.append(
+            GameAction(seq=len(actions) + 1, seat=seat, key=action.key, events=events, revealed=revealed)
+        )
+
+    def redeal(dealt: int) -> None:
+        table.redeal(dealt)
+        series.redeal(dealt)
+        game_row.redeals.append([len(actions), dealt])
+
+    try:
+        play(log, apply, redeal, redeals)
+    except ValueError as exc:
+        raise Refused(_reason(exc)) from exc
+    if last:
+        redeal(new_seed())
+    return game_row, actions, table
 
 
 def ends(campaign: Campaign) -> dict[int, End]:
@@ -225,7 +263,7 @@ def _rebuilt(campaign: Campaign) -> tuple[Campaign, Game]:
             rows = sorted(game_row.actions.all(), key=lambda a: a.seq)
             log = [(a.seat, a.key) for a in rows if a.seat is not None]
             try:
-                table = rules.replay(game_row.seed, series.seats, log, series.carried)
+                table = rules.replay(game_row.seed, series.seats, log, series.carried, game_row.redeals)
             except ValueError as exc:
                 reason = _("Game {number} no longer replays: {reason}")
                 raise Unreadable(
@@ -233,6 +271,8 @@ def _rebuilt(campaign: Campaign) -> tuple[Campaign, Game]:
                 ) from exc
             game_row.start, game_row.state = series.to_dict(), table.to_dict()
             game_row.save(update_fields=["start", "state"])
+            for _after, dealt in game_row.redeals:
+                series.redeal(dealt)
             if table.over:
                 series.record(table.scores())
                 series.carried = rules.carry(series.carried, table)
@@ -426,9 +466,11 @@ def replay_differences(game_row: Game) -> list[str]:
     start = Series.from_dict(game_row.start)
     log = [(a.seat, a.key) for a in rows if a.seat is not None]
     try:
-        rebuilt = rules.replay(game_row.seed, start.seats, log, start.carried)
+        rebuilt = rules.replay(game_row.seed, start.seats, log, start.carried, game_row.redeals)
     except (ValueError, KeyError) as exc:
         return [*found, f"log: does not replay: {exc}"]
+    for _after, dealt in game_row.redeals:
+        start.redeal(dealt)
     found += field_differences("game", game_row.state, rebuilt.to_dict())
     if not rebuilt.over:
         return found

@@ -5,7 +5,10 @@ was played with, the campaign's name, its difficulty (files made before levels
 existed have none: standard), the log of every action that stands in its current
 run, and that run's seed sealed with this site's key (:mod:`campaigns.sealed`):
 the seed orders every card still face down, so the player who holds the file
-must not read it. Nothing about any user is in it. A file of version 1, written
+must not read it. Where a campaign brought back from a file dealt anew (its
+redeals, :mod:`engine.redeals`) is sealed with the seed, and bringing a file back
+deals anew once more: the copy cannot be played on to learn what the original
+will deal. Nothing about any user is in it. A file of version 1, written
 before seeds were sealed, holds its seed in plain and is still read.
 The file is read within limits (:func:`_json`) and each field's type is checked
 where it is read (:func:`_typed`), so a hostile file is refused with its reason.
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -78,18 +81,21 @@ class Saved:
     log: list[str]
     content: str
     difficulty: Difficulty = Difficulty.STANDARD
+    redeals: list[tuple[int, int]] = field(default_factory=list)
+    """Where the campaign was dealt anew (:mod:`engine.redeals`), counted in ``log``."""
 
 
 def export(campaign: Campaign) -> dict[str, Any]:
     """The campaign as its file holds it."""
+    log = store.run_log(campaign)
     return {
         "format": FORMAT,
         "version": VERSION,
         "content": base().version,
         "name": campaign.name,
         "difficulty": campaign.difficulty,
-        "log": store.run_keys(campaign),
-        "sealed": sealed.seal({"seed": campaign.seed}),
+        "log": log.keys,
+        "sealed": sealed.seal({"seed": campaign.seed, "redeals": log.redeals}),
         "exported": timezone.now().isoformat(timespec="seconds"),
     }
 
@@ -104,6 +110,8 @@ class SavedTable:
     seats: list[str]
     """:data:`campaigns.tables.OWNER`, :data:`campaigns.tables.OPEN` or a bot's name."""
     games: list[list[tuple[int, str]]]
+    redeals: list[tuple[int, int, int]] = field(default_factory=list)
+    """Where a game was dealt anew: its number, after how many of its moves, and the seed."""
 
 
 def export_table(campaign: Campaign) -> dict[str, Any]:
@@ -113,6 +121,7 @@ def export_table(campaign: Campaign) -> dict[str, Any]:
     logs = [
         (g.outcome, [[a.seat, a.key] for a in sorted(g.actions.all(), key=lambda a: a.seq)]) for g in games
     ]
+    redeals = [[g.number, after, seed] for g in games for after, seed in g.redeals]
     return {
         "format": TABLE_FORMAT,
         "version": VERSION,
@@ -121,7 +130,11 @@ def export_table(campaign: Campaign) -> dict[str, Any]:
         "seats": [s.bot or (PLAYER if s.user_id else tables.OPEN) for s in seats],
         "games": [log for outcome, log in logs if outcome],
         "sealed": sealed.seal(
-            {"seed": campaign.seed, "current": next((log for outcome, log in logs if not outcome), None)}
+            {
+                "seed": campaign.seed,
+                "current": next((log for outcome, log in logs if not outcome), None),
+                "redeals": redeals,
+            }
         ),
         "exported": timezone.now().isoformat(timespec="seconds"),
     }
@@ -143,7 +156,8 @@ def read(raw: bytes) -> Saved | SavedTable:
     hidden = _opened(data) if data["version"] == VERSION else {"seed": data.get("seed")}
     name, seed = _name(data), _seed(hidden)
     if data["format"] == TABLE_FORMAT:
-        return _table(data, name, seed, hidden.get("current"))
+        table = _table(data, name, seed, hidden.get("current"))
+        return replace(table, redeals=[(n, after, dealt) for n, after, dealt in _redeals(hidden, 3)])
     log = _list_of(data.get("log"), str)
     if log is None:
         raise BadFile(_("The file's log is not a list of actions."))
@@ -154,7 +168,8 @@ def read(raw: bytes) -> Saved | SavedTable:
                 levels=", ".join(d.value for d in Difficulty)
             )
         )
-    return Saved(name, seed, log, _typed(data.get("content"), str) or "", Difficulty(level))
+    redeals = [(after, dealt) for after, dealt in _redeals(hidden, 2)]
+    return Saved(name, seed, log, _typed(data.get("content"), str) or "", Difficulty(level), redeals)
 
 
 def _opened(data: dict[str, Any]) -> dict[str, Any]:
@@ -268,6 +283,17 @@ def _seed(data: dict[str, Any]) -> int:
     return seed
 
 
+def _redeals(hidden: dict[str, Any], size: int) -> list[list[int]]:
+    """The sealed part's redeals, each ``size`` whole numbers (the last a seed); none in a file
+    of version 1."""
+    redeals = _list_of(hidden.get("redeals", []), list)
+    if redeals is None or any(
+        len(r) != size or _list_of(r, int) is None or min(r) < 0 or r[-1] >= SEED_LIMIT for r in redeals
+    ):
+        raise BadFile(_("The file's sealed part is not one this site wrote."))
+    return redeals
+
+
 def _table(data: dict[str, Any], name: str, seed: int, current: object) -> SavedTable:
     """The table of the file, ``current`` the sealed log of its game under way (``None``: none,
     or a file of version 1, whose ``games`` hold every game)."""
@@ -329,12 +355,14 @@ def bring_back(saved: Saved | SavedTable, owner: User, request: UUID | None = No
     if isinstance(saved, SavedTable):
         try:
             return tables.create_replayed(
-                owner, saved.game, name, saved.seed, saved.seats, saved.games, request=request
+                owner, saved.game, name, saved.seed, saved.seats, saved.games, request, saved.redeals
             )
         except store.Refused as exc:
             raise BadFile(_("The table does not replay here. {reason}").format(reason=exc)) from exc
     try:
-        return store.create_replayed(owner, name, saved.seed, saved.log, saved.difficulty, request=request)
+        return store.create_replayed(
+            owner, name, saved.seed, saved.log, saved.difficulty, request, saved.redeals
+        )
     except (store.Refused, ValueError, KeyError) as exc:
         reason = _("The campaign does not replay here. {reason}").format(reason=exc)
         if saved.content and saved.content != base().version:

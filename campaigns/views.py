@@ -364,6 +364,7 @@ def _context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = No
         )
         % {"n": log[0].seq - 1 if log else 0},
         "undo": board.undo_target if seat.can_act else None,
+        "dealt_anew": board.dealt_anew,
         "version": board.version,
     }
 

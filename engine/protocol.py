@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
+from engine.redeals import Redeal, play
 from engine.text import Msg
 
 
@@ -37,6 +38,11 @@ class Table(Protocol):
     def winners(self) -> list[int]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    def redeal(self, seed: int) -> None:
+        """Deal again from ``seed`` whatever is still face down or still to be rolled
+        (:mod:`engine.redeals`), changing nothing anyone sees."""
+        ...
 
 
 class Rules(Protocol):
@@ -99,8 +105,15 @@ class Rules(Protocol):
     def bot(self, name: str, table: Table, seat: int) -> Move: ...
 
     def replay(
-        self, seed: int, seats: int, log: Sequence[tuple[int, str]], carried: dict[str, Any]
-    ) -> Table: ...
+        self,
+        seed: int,
+        seats: int,
+        log: Sequence[tuple[int, str]],
+        carried: dict[str, Any],
+        redeals: Sequence[Redeal] = (),
+    ) -> Table:
+        """The game dealt from ``seed`` with ``log``'s moves applied and ``redeals`` dealt at their places."""
+        ...
 
 
 class SeatedRules:
@@ -147,8 +160,14 @@ class SeatedRules:
     def bot(self, name: str, table: Table, seat: int) -> Move:
         return self._bots[name](table, seat)
 
-    def replay(self, seed: int, seats: int, log: Sequence[tuple[int, str]], carried: dict[str, Any]) -> Table:
+    def replay(
+        self,
+        seed: int,
+        seats: int,
+        log: Sequence[tuple[int, str]],
+        carried: dict[str, Any],
+        redeals: Sequence[Redeal] = (),
+    ) -> Table:
         table = self.new(seed, seats, carried)
-        for seat, key in log:
-            self.apply(table, seat, self.parse(key))
+        play(log, lambda move: self.apply(table, move[0], self.parse(move[1])), table.redeal, redeals)
         return table

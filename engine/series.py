@@ -24,6 +24,10 @@ class Series:
             value = rng.next64()
         return value % 2**31
 
+    def redeal(self, seed: int) -> None:
+        """Deal the games to come from ``seed`` (:mod:`engine.redeals`)."""
+        self.seed = seed
+
     @property
     def next_number(self) -> int:
         return len(self.results) + 1

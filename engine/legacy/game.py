@@ -122,6 +122,10 @@ class Game:
         scores = self.scores()
         return [s for s, score in enumerate(scores) if score == max(scores)]
 
+    def redeal(self, seed: int) -> None:
+        """Shuffle the face-down deck anew from ``seed`` (:mod:`engine.redeals`)."""
+        Rng(seed).shuffle(self.deck)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seed": self.seed,

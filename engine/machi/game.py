@@ -350,6 +350,10 @@ class Game:
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
 
+    def redeal(self, seed: int) -> None:
+        """Roll the dice to come from ``seed`` (:mod:`engine.redeals`)."""
+        self.rng = Rng(seed).state
+
     def to_dict(self) -> dict[str, Any]:
         setup = self.setup
         return {

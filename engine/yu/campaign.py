@@ -12,12 +12,14 @@ action keys.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.redeals import Redeal, play
 from engine.rng import Rng
 from engine.text import Msg, Name, _
-from engine.yu import words
+from engine.yu import hidden, words
 from engine.yu.actions import Action, IllegalAction, Kind
 from engine.yu.content import Card, Content, Ending, Ongoing, base
 from engine.yu.difficulty import Difficulty, extend, streak_handicap, streak_words
@@ -244,11 +246,26 @@ class Campaign:
         log: list[str],
         content: Content | None = None,
         difficulty: Difficulty = Difficulty.STANDARD,
+        redeals: Sequence[Redeal] = (),
     ) -> Campaign:
+        """The campaign ``log`` made from ``seed``, dealt anew at each of ``redeals``' places."""
         c = cls.new(seed, content, difficulty)
-        for key in log:
-            c.apply(key)
+        play(log, c.apply, c.redeal, redeals)
         return c
+
+    def redeal(self, seed: int) -> None:
+        """Deal anew from ``seed`` what is still face down (:mod:`engine.redeals`): the Blue cards
+        of the Victory and Defeat decks, the current game's face-down cards and the seeds of the
+        games to come."""
+        rng = Rng(seed)
+        for deck, cards in ((self.victory, self.content.victory), (self.defeat, self.content.defeat)):
+            gold = {e.id for e in cards if e.gold}
+            blue = sorted(c for c in deck if c not in gold)
+            rng.shuffle(blue)
+            deck[:] = [c if c in gold else blue.pop() for c in deck]
+        if self.game is not None and not self.game.over:
+            hidden.redeal(self.game, rng)
+        self.rng = Rng(rng.next64())
 
     # -- the public API -------------------------------------------------------------
 

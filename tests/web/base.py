@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -9,8 +10,10 @@ from django.test import TestCase, override_settings
 
 from campaigns import store
 from campaigns.models import Campaign, Game, GameAction, Invite, Membership, TableSeat
+from engine.games import GAMES
 from engine.yu import Game as YuGame
 from engine.yu import revealed
+from engine.yu.campaign import Campaign as YuCampaign
 
 PASSWORD = "river-of-nine-bends"
 SEED = 7
@@ -25,6 +28,45 @@ def snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row campaigns, tables and accounts are made of, to compare before and after a request."""
     models: tuple[type[Model], ...] = (Campaign, Game, GameAction, Membership, TableSeat, Invite, User)
     return {model.__name__: list(model._default_manager.order_by("pk").values()) for model in models}
+
+
+def yu_hidden(campaign: YuCampaign) -> dict[str, Any]:
+    """What a Yu campaign keeps face down: its generator, its decks and the current game's deck."""
+    data = campaign.to_dict()
+    return {
+        "rng": data["rng"],
+        "victory": data["victory"],
+        "defeat": data["defeat"],
+        "deck": data["current"]["deck"],
+        "game rng": data["current"]["rng"],
+    }
+
+
+def table_hidden(data: dict[str, Any]) -> dict[str, Any]:
+    """What a table's game keeps face down: Legacy's deck, Machi Koro's dice generator."""
+    return {key: data[key] for key in ("deck", "rng") if key in data}
+
+
+def hidden(campaign: Campaign) -> dict[str, Any]:
+    """What ``campaign`` keeps face down now."""
+    if campaign.is_table:
+        return table_hidden(store.current_game(campaign).state)
+    return yu_hidden(store.load(campaign).engine)
+
+
+def dealt_anew(campaign: Campaign, seed: int) -> dict[str, Any]:
+    """The state of ``campaign``'s current game once dealt anew from ``seed``."""
+    state: dict[str, Any]
+    if campaign.is_table:
+        table = GAMES[campaign.game].load(store.current_game(campaign).state)
+        table.redeal(seed)
+        state = table.to_dict()
+    else:
+        engine = store.load(campaign).engine
+        engine.redeal(seed)
+        assert engine.game is not None
+        state = engine.game.to_dict()
+    return json.loads(json.dumps(state))  # type: ignore[no-any-return]
 
 
 def board_version(html: str) -> int:

@@ -213,7 +213,8 @@ class MachiTableTests(TableTestCase):
         upload = SimpleUploadedFile("island.machi.json", json.dumps(data).encode())
         self.client.post(reverse("import"), {"file": upload})
         copy = Campaign.objects.exclude(pk=table.pk).get(name="Island")
-        self.assertEqual(copy.state, Campaign.objects.get(pk=table.pk).state)
+        [[_after, seed]] = copy.games.get(number=GAMES + 1).redeals
+        self.assertEqual(copy.state, {**Campaign.objects.get(pk=table.pk).state, "seed": seed})
         for game_row in copy.games.all():
             self.assertTrue(tables.replays(game_row))
 

@@ -18,8 +18,9 @@ from engine.series import Series
 from engine.yu import Action
 from engine.yu.campaign import Campaign as YuCampaign
 from engine.yu.difficulty import Difficulty
+from engine.yu.hidden import visible
 
-from .base import BaseTestCase, quiet_plays
+from .base import BaseTestCase, dealt_anew, hidden, quiet_plays, table_hidden, yu_hidden
 
 OTHER_KEY = "another site's secret key, long enough and random enough: 8f3b1c9e2d7a"
 REFUSED = "sealed part (its seed) is missing or does not open on this site"
@@ -36,23 +37,6 @@ def integers(value: object) -> set[int]:
     if isinstance(value, list):
         return set().union(*(integers(v) for v in value), set())
     return set()
-
-
-def yu_hidden(campaign: YuCampaign) -> dict[str, Any]:
-    """What a Yu campaign keeps face down: its generator, its decks and the current game's deck."""
-    data = campaign.to_dict()
-    return {
-        "rng": data["rng"],
-        "victory": data["victory"],
-        "defeat": data["defeat"],
-        "deck": data["current"]["deck"],
-        "game rng": data["current"]["rng"],
-    }
-
-
-def table_hidden(data: dict[str, Any]) -> dict[str, Any]:
-    """What a table's game keeps face down: Legacy's deck, Machi Koro's dice generator."""
-    return {key: data[key] for key in ("deck", "rng") if key in data}
 
 
 class SealedFileTestCase(BaseTestCase):
@@ -75,15 +59,24 @@ class SealedFileTestCase(BaseTestCase):
         for seed in seeds:
             self.assertNotIn(str(seed), data.get("sealed", ""))
 
-    def assertComesBackTheSame(self, data: dict[str, Any], campaign: Campaign) -> None:
-        """Brought back, the file replays to the same games."""
+    def assertComesBackTheSame(self, data: dict[str, Any], campaign: Campaign) -> Campaign:
+        """Brought back, the file replays to the same games as their player saw them, and then deals
+        anew: the copy's state is the original's dealt anew from the copy's own seed."""
         self.assertEqual(self.bring_back(data).status_code, 302)
         copy = Campaign.objects.exclude(pk=campaign.pk).get(owner=self.bob)
         self.assertEqual(copy.seed, campaign.seed)
+        games, originals = list(copy.games.order_by("number")), list(campaign.games.order_by("number"))
         self.assertEqual(
-            [(g.number, g.seed, g.state) for g in copy.games.order_by("number")],
-            [(g.number, g.seed, g.state) for g in campaign.games.order_by("number")],
+            [(g.number, g.seed, g.state) for g in games[:-1]],
+            [(g.number, g.seed, g.state) for g in originals[:-1]],
         )
+        [[after, seed]] = games[-1].redeals
+        self.assertEqual((after, games[-1].seed), (originals[-1].version, originals[-1].seed))
+        self.assertEqual(games[-1].state, dealt_anew(campaign, seed))
+        self.assertNotEqual(hidden(copy), hidden(campaign))
+        differences = tables.table_differences if copy.is_table else store.campaign_differences
+        self.assertEqual([found for _game, found in differences(copy) if found], [])
+        return copy
 
     def play_table(self, table: Campaign, numbers: int) -> None:
         """Each player's seat plays as the game's first bot would, ``numbers`` times."""
@@ -165,7 +158,7 @@ class CampaignFileTests(SealedFileTestCase):
         campaign = self.make_campaign()
         with override_settings(SECRET_KEY=OTHER_KEY):
             data = self.download(campaign)
-            self.assertEqual(sealed.unseal(data["sealed"]), {"seed": campaign.seed})
+            self.assertEqual(sealed.unseal(data["sealed"]), {"seed": campaign.seed, "redeals": []})
         before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
         r = self.bring_back(data)
         self.assertContains(r, REFUSED, status_code=400)
@@ -213,10 +206,8 @@ class TableFileTests(SealedFileTestCase):
         self.assertNotIn([1, key], [move for game in data["games"] for move in game])
         self.assertNotIn(key, json.dumps({k: v for k, v in data.items() if k != "sealed"}))
         self.assertEqual(sealed.unseal(data["sealed"])["current"], [[1, key]])
-        copy = self.bring_back(data)
-        self.assertEqual(copy.status_code, 302)
-        brought = Campaign.objects.exclude(pk=table.pk).get(name="Numbers")
-        self.assertEqual(store.current_game(brought).state, store.current_game(table).state)
+        copy = self.assertComesBackTheSame(data, table)
+        self.assertEqual(store.current_game(copy).state["placed"], store.current_game(table).state["placed"])
 
     def test_a_table_file_sealed_by_another_site_is_refused(self) -> None:
         table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
@@ -224,3 +215,73 @@ class TableFileTests(SealedFileTestCase):
             data = self.download(table)
         self.assertContains(self.bring_back(data), REFUSED, status_code=400)
         self.assertEqual(Campaign.objects.count(), 1)
+
+
+class PlayedOnTests(SealedFileTestCase):
+    """What a sealed seed alone does not stop: bringing one's own file back and playing the copy on
+    to see what the original will deal. The copy shows what the original shows, then deals anew."""
+
+    def shown_since(self, campaign: Campaign, number: int, seq: int) -> list[tuple[int, Any]]:
+        """The events that revealed something, by game, after move ``seq`` of game ``number``."""
+        rows = GameAction.objects.filter(game__campaign=campaign, revealed=True)
+        rows = rows.order_by("game__number", "seq")
+        return [
+            (row.game.number, row.events)
+            for row in rows.select_related("game")
+            if (row.game.number, row.seq) > (number, seq)
+        ]
+
+    def assertDealsOtherwise(self, original: Campaign, copy: Campaign, play: Any) -> None:
+        at = store.current_game(original)
+        play(original)
+        play(copy)
+        server = self.shown_since(original, at.number, at.version)
+        self.assertTrue(server)
+        self.assertNotEqual(self.shown_since(copy, at.number, at.version), server)
+
+    def play_yu(self, campaign: Campaign, moves: int = 40) -> None:
+        for _ in range(moves):
+            board = store.load(Campaign.objects.get(pk=campaign.pk))
+            if board.engine.over:
+                return
+            store.act(board, board.legal()[0], board.version)
+
+    def test_a_yu_copy_played_on_draws_other_cards(self) -> None:
+        campaign = store.create_campaign(self.alice, "Short", new_seed())
+        for key in quiet_plays(campaign, 2):
+            board = store.load(campaign)
+            store.act(board, Action.parse(key), board.version)
+        copy = self.assertComesBackTheSame(self.download(campaign), campaign)
+        self.assertEqual(visible(store.load(copy).game), visible(store.load(campaign).game))
+        self.assertDealsOtherwise(campaign, copy, self.play_yu)
+
+    def test_a_yu_copy_takes_back_nothing_it_was_brought_back_with(self) -> None:
+        campaign = store.create_campaign(self.alice, "Short", new_seed())
+        first, second = quiet_plays(campaign, 2)
+        board = store.load(campaign)
+        store.act(board, Action.parse(first), board.version)
+        self.assertIsNotNone(store.load(campaign).undo_target)  # the original may take it back
+        copy = self.assertComesBackTheSame(self.download(campaign), campaign)
+        board = store.load(copy)
+        self.assertIsNone(board.undo_target)  # the copy may not: it was dealt anew after it
+        page = self.client.get(copy.get_absolute_url())
+        self.assertContains(page, "This copy dealt its face-down cards anew when it was brought back")
+        store.act(board, Action.parse(second), board.version)
+        board = store.load(copy)
+        self.assertEqual(board.undo_target.key if board.undo_target else None, second)
+        store.undo(board, board.version)
+        self.assertEqual([found for _game, found in store.campaign_differences(copy) if found], [])
+
+    def test_a_legacy_copy_played_on_draws_other_numbers(self) -> None:
+        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        self.play_table(table, 3)
+        copy = self.assertComesBackTheSame(self.download(table), table)
+        self.assertEqual(tables.load(copy).view(0), tables.load(table).view(0))
+        self.assertDealsOtherwise(table, copy, lambda t: self.play_table(t, 12))
+
+    def test_a_machi_koro_copy_played_on_rolls_other_dice(self) -> None:
+        table = tables.create_table(self.alice, "machi", "Island", ["owner", "random"])
+        self.play_table(table, 6)
+        copy = self.assertComesBackTheSame(self.download(table), table)
+        self.assertEqual(tables.load(copy).view(0), tables.load(table).view(0))
+        self.assertDealsOtherwise(table, copy, lambda t: self.play_table(t, 12))

@@ -17,7 +17,7 @@ from campaigns.reader import Reader
 from campaigns.sharing import Seat, join
 from engine.legacy.game import Game as LegacyGame
 
-from .base import BaseTestCase
+from .base import BaseTestCase, dealt_anew
 
 
 class TableTestCase(BaseTestCase):
@@ -477,12 +477,13 @@ class TransferTests(TableTestCase):
         self.assertEqual(copy.owner, self.bob)
         seats = list(copy.seats.order_by("number").values_list("user__username", "bot"))
         self.assertEqual(seats, [("bob-plays", ""), (None, ""), (None, "greedy")])
-        self.assertEqual(copy.state, Campaign.objects.get(pk=table.pk).state)  # the series and its results
-        for original, brought in zip(
-            table.games.order_by("number"), copy.games.order_by("number"), strict=True
-        ):
-            self.assertEqual(brought.state, original.state)
-            self.assertTrue(tables.replays(brought))
+        # The series and its results; the copy deals its games to come, and the rest of this one, anew.
+        [[after, seed]] = copy.games.get(number=2).redeals
+        self.assertEqual(after, table.games.get(number=2).version)
+        self.assertEqual(copy.state, {**Campaign.objects.get(pk=table.pk).state, "seed": seed})
+        self.assertEqual(copy.games.get(number=1).state, table.games.get(number=1).state)
+        self.assertEqual(copy.games.get(number=2).state, dealt_anew(table, seed))
+        self.assertTrue(all(tables.replays(brought) for brought in copy.games.all()))
         self.assertEqual(self.client.get(reverse("table", args=[copy.code])).status_code, 200)
 
     def test_a_table_brought_back_by_its_owner_is_named_as_a_copy(self) -> None:

@@ -17,7 +17,7 @@ from engine.yu import Action
 from engine.yu.campaign_sim import game_seed, play_campaign
 from engine.yu.difficulty import Difficulty
 
-from .base import BaseTestCase, quiet_plays
+from .base import BaseTestCase, dealt_anew, quiet_plays
 
 
 def upload(data: Any, name: str = "river.yu.json") -> SimpleUploadedFile:
@@ -53,6 +53,9 @@ class TransferTestCase(BaseTestCase):
         for game in games:
             self.assertEqual(store.replay_differences(game), [], game.number)
         self.assertEqual(self.campaign.status, "won" if self.played.won else "lost")
+        [[after, seed]] = games[-1].redeals  # the copy dealt anew, after the last game's last action
+        self.assertEqual(after, games[-1].version)
+        self.played.redeal(seed)
         self.assertEqual(
             store.load(self.campaign).engine.to_dict(), json.loads(json.dumps(self.played.to_dict()))
         )
@@ -65,7 +68,11 @@ class TransferTestCase(BaseTestCase):
         self.assertEqual(data["difficulty"], "standard")
         self.assertEqual((data["format"], data["version"]), (transfer.FORMAT, transfer.VERSION))
         self.assertEqual((data["name"], data["log"]), ("Yellow River", self.log))
-        self.assertEqual(sealed.unseal(data["sealed"]), {"seed": self.campaign.seed})
+        [[_after, seed]] = self.campaign.games.order_by("number").last().redeals  # type: ignore[union-attr]
+        self.assertEqual(
+            sealed.unseal(data["sealed"]),
+            {"seed": self.campaign.seed, "redeals": [[len(self.log), seed]]},
+        )
         self.assertTrue(data["content"].startswith("yu+"))
         text = json.dumps(data)
         for user in (self.alice, self.carol):
@@ -77,9 +84,15 @@ class TransferTestCase(BaseTestCase):
         copy = Campaign.objects.get(owner=self.bob)
         self.assertRedirects(r, copy.get_absolute_url(), fetch_redirect_response=False)
         self.assertNotEqual(copy.code, self.campaign.code)
+        self.assertEqual((copy.name, copy.seed), ("Yellow River", self.campaign.seed))
+        # The campaign is over: dealing anew changed only its generator and its decks' order.
+        face_down = ("rng", "victory", "defeat")
         self.assertEqual(
-            (copy.name, copy.seed, copy.state), ("Yellow River", self.campaign.seed, self.campaign.state)
+            {k: v for k, v in copy.state.items() if k not in face_down},
+            {k: v for k, v in self.campaign.state.items() if k not in face_down},
         )
+        for deck in face_down[1:]:
+            self.assertEqual(sorted(copy.state[deck]), sorted(self.campaign.state[deck]))
         self.assertEqual(
             [(g.number, g.state, g.version) for g in copy.games.order_by("number")],
             [(g.number, g.state, g.version) for g in self.campaign.games.order_by("number")],
@@ -219,7 +232,8 @@ class TransferTestCase(BaseTestCase):
         self.bring_back(data)
         copy = Campaign.objects.get(owner=self.bob, name="Steep")
         self.assertEqual(copy.difficulty, "hard")
-        self.assertEqual(copy.games.get().state, hard.games.get().state)
+        game = copy.games.get()
+        self.assertEqual(game.state, dealt_anew(hard, game.redeals[0][1]))
 
     def test_a_file_from_before_difficulty_levels_is_standard(self) -> None:
         data = self.export()

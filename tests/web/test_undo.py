@@ -28,7 +28,7 @@ class UndoTestCase(BaseTestCase):
         self.assertEqual(game.version, 3)
         self.assertIn(Action.parse(self.other_play).card, game.state["hand"])
         self.assertNotIn(Action.parse(self.play).card, game.state["hand"])
-        self.assertEqual(store.run_keys(self.campaign), [self.play])
+        self.assertEqual(store.run_log(self.campaign).keys, [self.play])
         undo = GameAction.objects.get(seq=3)
         self.assertEqual((undo.key, undo.undoes), ("undo", 2))
         played = store.stored_events(GameAction.objects.get(seq=2).events)[0].text

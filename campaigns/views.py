@@ -618,6 +618,7 @@ def _hints_throttled(request: HtmxHttpRequest, code: UUID, *, wait: timedelta) -
     return response
 
 
+@login_required
 @throttled("hint", "60/m", refusal=_hints_throttled)
 @explained
 def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:

@@ -2,11 +2,13 @@
 
 A Hypothesis state machine signs users up, starts Legacy of Yu campaigns and tables of
 Legacy and of Machi Koro Legacy, plays (moves read from the page, and forged or stale
-ones), takes moves back, invites, joins by the link shown, changes roles, takes members
-out, leaves, deletes, restores, saves a copy and brings it back, and switches language,
-each through a ``django.test.Client`` of its own user. After every step it checks that no
-answer was a server error, that a refused request (4xx) changed no row, that every page a
-user may see opens, and that a stranger finds none of the others' campaigns.
+ones), asks for hints, takes moves back, invites, revokes links, joins by the link shown,
+changes roles, gives table seats, takes members out, leaves, renames, starts campaigns over,
+deletes, restores, saves a copy and brings it back, and switches language, each through a
+``django.test.Client`` of its own user; a signed-out visitor tries every campaign page and
+form. After every step it checks that no answer was a server error, that a refused request
+(4xx) changed no row, that every page a user may see opens, and that a stranger finds none
+of the others' campaigns.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from campaigns.models import YU, Campaign, Membership
+from campaigns.models import YU, Campaign, Invite, Membership
+from engine.games import GAMES as GAMES_PLAYED
 
 from .base import PASSWORD, action_keys, snapshot
 
@@ -342,6 +345,104 @@ class SiteMachine(RuleBasedStateMachine):
         campaign = pick(self.campaigns(deleted=None), which)
         name = self.actor(campaign, who)
         self.send(name, "post", f"/c/{campaign.code}/leave/")
+
+    @precondition(lambda self: Invite.objects.exists())
+    @rule(who=WHO, which=INDEX)
+    def revoke(self, who: Who, which: int) -> None:
+        invite = pick(list(Invite.objects.order_by("pk").select_related("campaign")), which)
+        name = self.actor(invite.campaign, who)
+        url = f"/c/{invite.campaign.code}/invites/{invite.code}/revoke/"
+        r = self.send(name, "post", url)
+        assert r.status_code == self.expected(invite.campaign, name, 302), r.status_code
+        if r.status_code == 302:
+            invite.refresh_from_db()
+            assert invite.revoked_at is not None, "a revoked link still lets friends in"
+
+    @precondition(lambda self: Campaign.objects.exclude(game=YU).filter(deleted=None).exists())
+    @rule(who=WHO, which=INDEX, number=st.integers(0, 4), to=st.sampled_from(["open", "bot", "user", "x"]))
+    def give_seat(self, who: Who, which: int, number: int, to: str) -> None:
+        """The owner gives a seat to a bot, to someone let in to play, or opens it (or tries a seat
+        that is not there, or someone who may not sit)."""
+        table = pick(self.campaigns("table"), which)
+        name = self.actor(table, who)
+        if to == "bot":
+            to = f"bot:{pick(list(GAMES_PLAYED[table.game].bots), number)}"
+        elif to == "user":
+            to = f"user:{pick(list(User.objects.order_by('pk')), number).pk}"
+        r = self.send(name, "post", f"/t/{table.code}/seats/{number}/", {"to": to})
+        if self.seat_of(table, name) == "own":
+            assert r.status_code in (302, 400), r.status_code
+        else:
+            assert r.status_code == self.expected(table, name, 302), r.status_code
+
+    @precondition(lambda self: Campaign.objects.filter(deleted=None).exists())
+    @rule(who=WHO, which=INDEX, name=st.sampled_from([*NAMES, " ", "x" * 200]))
+    def rename(self, who: Who, which: int, name: str) -> None:
+        campaign = pick(self.campaigns(), which)
+        actor = self.actor(campaign, who)
+        r = self.send(actor, "post", f"/c/{campaign.code}/rename/", {"name": name})
+        owns = self.seat_of(campaign, actor) == "own"
+        if owns and r.status_code == 302:
+            assert Campaign.objects.get(pk=campaign.pk).name == name, "renamed to something else"
+        elif owns:  # the form again, with what is wrong
+            assert r.status_code in (200, 400) and Campaign.objects.get(pk=campaign.pk).name == campaign.name
+        else:
+            assert r.status_code == self.expected(campaign, actor, 302), r.status_code
+
+    @precondition(lambda self: Campaign.objects.filter(game=YU, deleted=None).exists())
+    @rule(who=WHO, which=INDEX, stale=st.booleans())
+    def reset(self, who: Who, which: int, stale: bool) -> None:
+        """The owner starts a campaign over: once however often the form is posted."""
+        campaign = pick(self.campaigns(YU), which)
+        name = self.actor(campaign, who)
+        run = max(1, campaign.run - 1 if stale else campaign.run)
+        r = self.send(name, "post", f"/c/{campaign.code}/reset/", {"run": run})
+        assert r.status_code == self.expected(campaign, name, 302), r.status_code
+        started = Campaign.objects.get(pk=campaign.pk).run
+        assert started == campaign.run + (r.status_code == 302 and run == campaign.run), started
+
+    @precondition(lambda self: Campaign.objects.filter(game=YU, deleted=None).exists())
+    @rule(who=WHO, which=INDEX, stale=st.booleans())
+    def hint(self, who: Who, which: int, stale: bool) -> None:
+        campaign = pick(self.campaigns(YU), which)
+        name = self.actor(campaign, who)
+        version = campaign.version - 1 if stale else campaign.version
+        r = self.send(name, "post", f"/c/{campaign.code}/hint/", {"version": version})
+        seat = self.seat_of(campaign, name)
+        if seat in ("own", "play"):
+            assert r.status_code in (200, 400, 409, 429), r.status_code
+        else:
+            assert r.status_code == (404 if seat is None else 403), r.status_code
+
+    @rule(which=INDEX)
+    def signed_out_visitor(self, which: int) -> None:
+        """Someone signed out: the open pages open; every campaign's page and form asks them to
+        sign in, and changes nothing."""
+        visitor = self.browser()
+        for url in ("/", "/rules/", "/accounts/login/", "/accounts/signup/"):
+            assert visitor.get(url).status_code == 200, url
+        campaigns = self.campaigns(deleted=None)
+        before = snapshot()
+        for campaign in campaigns[which % max(1, len(campaigns)) :][:1]:
+            for path in STRANGER_GETS:
+                self.asks_to_sign_in(visitor.get(f"/c/{campaign.code}/{path}"))
+            for path, data in STRANGER_POSTS:
+                self.asks_to_sign_in(visitor.post(f"/c/{campaign.code}/{path}", data))
+            self.asks_to_sign_in(visitor.get(f"/t/{campaign.code}/"))
+            self.asks_to_sign_in(visitor.post(f"/t/{campaign.code}/act/", {"key": "back", "version": "0"}))
+        self.asks_to_sign_in(visitor.post("/campaigns/new/", {"name": "Mine", "request": uuid.uuid4()}))
+        self.asks_to_sign_in(visitor.post("/tables/new/", {"name": "Mine", "game": "legacy"}))
+        assert snapshot() == before, "a signed-out visitor changed something"
+
+    def asks_to_sign_in(self, response: HttpResponse) -> None:
+        assert response.status_code == 302, response.status_code
+        assert response["Location"].startswith("/accounts/login/"), response["Location"]
+
+    def expected(self, campaign: Campaign, name: str, done: int) -> int:
+        """What an owner's request at ``campaign`` answers when ``name`` sends it: ``done`` for the
+        owner, 403 for a member, 404 for a stranger."""
+        seat = self.seat_of(campaign, name)
+        return done if seat == "own" else 404 if seat is None else 403
 
     # -- deleting, saving, bringing back -----------------------------------------------
 

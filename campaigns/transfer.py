@@ -154,6 +154,8 @@ def read(raw: bytes) -> Saved | SavedTable:
         )
     # Version 1 holds its seed in plain, and every game's log in ``games``.
     hidden = _opened(data) if data["version"] == VERSION else {"seed": data.get("seed")}
+    if data["version"] == VERSION and ("current" in hidden) != (data["format"] == TABLE_FORMAT):
+        raise BadFile(_("The file's sealed part was taken from another kind of file."))
     name, seed = _name(data), _seed(hidden)
     if data["format"] == TABLE_FORMAT:
         table = _table(data, name, seed, hidden.get("current"))

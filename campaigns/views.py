@@ -224,6 +224,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         request,
         "registration/signup.html",
         {"form": form, "next": "" if next_url == reverse("home") else next_url},
+        status=400 if form.errors else 200,
     )
 
 
@@ -250,7 +251,8 @@ def rename(request: HttpRequest, code: UUID) -> HttpResponse:
         # Only the name: a full save could put back a board a player has just moved on.
         Campaign.objects.filter(pk=campaign.pk).update(name=form.cleaned_data["name"])
         return redirect("home")
-    return render(request, "campaigns/rename.html", {"campaign": campaign, "form": form})
+    context = {"campaign": campaign, "form": form}
+    return render(request, "campaigns/rename.html", context, status=400 if form.errors else 200)
 
 
 @login_required

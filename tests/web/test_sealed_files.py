@@ -209,6 +209,15 @@ class TableFileTests(SealedFileTestCase):
         copy = self.assertComesBackTheSame(data, table)
         self.assertEqual(store.current_game(copy).state["placed"], store.current_game(table).state["placed"])
 
+    def test_a_campaign_s_seal_in_a_table_s_file_is_refused_and_the_other_way_round(self) -> None:
+        table = self.download(tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"]))
+        campaign = self.download(self.make_campaign())
+        before = Campaign.objects.count()
+        for data, seal in ((table, campaign["sealed"]), (campaign, table["sealed"])):
+            r = self.bring_back({**data, "sealed": seal})
+            self.assertContains(r, "sealed part was taken from another kind of file", status_code=400)
+        self.assertEqual(Campaign.objects.count(), before)
+
     def test_a_table_file_sealed_by_another_site_is_refused(self) -> None:
         table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
         with override_settings(SECRET_KEY=OTHER_KEY):

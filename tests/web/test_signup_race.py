@@ -40,8 +40,7 @@ class SignupRaceTestCase(TransactionTestCase):
             r = self.client.post("/accounts/signup/", FORM)
         finally:
             pre_save.disconnect(race, sender=User)
-        self.assertEqual(r.status_code, 200)
-        self.assertContains(r, "Someone took that username a moment ago")
+        self.assertContains(r, "Someone took that username a moment ago", status_code=400)
         self.assertEqual(User.objects.filter(username="twin").count(), 1)
         self.assertNotIn("_auth_user_id", self.client.session)
 

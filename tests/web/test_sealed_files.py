@@ -274,7 +274,7 @@ class PlayedOnTests(SealedFileTestCase):
         board = store.load(copy)
         self.assertIsNone(board.undo_target)  # the copy may not: it was dealt anew after it
         page = self.client.get(copy.get_absolute_url())
-        self.assertContains(page, "This copy dealt its face-down cards anew when it was brought back")
+        self.assertContains(page, "This copy was dealt anew when brought back: earlier actions stand.")
         store.act(board, Action.parse(second), board.version)
         board = store.load(copy)
         self.assertEqual(board.undo_target.key if board.undo_target else None, second)

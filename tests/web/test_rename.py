@@ -26,7 +26,7 @@ class RenameTestCase(BaseTestCase):
     def test_it_rejects_empty_name(self) -> None:
         self.client.force_login(self.alice)
         r = self.client.post(self.url, {"name": ""})
-        self.assertContains(r, "errorlist")
+        self.assertContains(r, "errorlist", status_code=400)
         self.campaign.refresh_from_db()
         self.assertEqual(self.campaign.name, "Old Name")
 

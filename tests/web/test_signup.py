@@ -27,13 +27,12 @@ class SignupTestCase(BaseTestCase):
 
     def test_it_rejects_mismatched_passwords(self) -> None:
         r = self.client.post(self.url, self.form(password2="something-else-entirely"))
-        self.assertEqual(r.status_code, 200)
-        self.assertContains(r, "errorlist")
+        self.assertContains(r, "errorlist", status_code=400)
         self.assertFalse(User.objects.filter(username="bob").exists())
 
     def test_it_rejects_taken_username(self) -> None:
         r = self.client.post(self.url, self.form(username="alice"))
-        self.assertContains(r, "A user with that username already exists.")
+        self.assertContains(r, "A user with that username already exists.", status_code=400)
         self.assertEqual(User.objects.filter(username="alice").count(), 1)
 
     def test_it_sends_logged_in_user_home(self) -> None:

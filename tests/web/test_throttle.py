@@ -168,7 +168,9 @@ class SignupThrottleTestCase(BaseTestCase):
     def test_every_post_counts_even_a_refused_form(self) -> None:
         form = {"username": "typo", "password1": PASSWORD, "password2": "something-else"}
         for _ in range(LIMIT):
-            self.assertContains(Client().post(SIGNUP, form, REMOTE_ADDR=HOME_IP), "errorlist")
+            self.assertContains(
+                Client().post(SIGNUP, form, REMOTE_ADDR=HOME_IP), "errorlist", status_code=400
+            )
         self.assertEqual(self.sign_up("finally").status_code, 429)
 
     @override_settings(CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR")

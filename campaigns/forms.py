@@ -172,6 +172,7 @@ class TableForm(forms.Form):
     game = forms.ChoiceField(
         label=pgettext_lazy("a board game", "Game"),
         choices=[(name, said_lazily(rules.title)) for name, rules in GAMES.items()],
+        initial=next(iter(GAMES)),
     )
     friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label=gettext_lazy("Seats for friends"))
     bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label=gettext_lazy("Bots"))
@@ -185,6 +186,11 @@ class TableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", "table_%s")  # beside the campaign form on the home page
         super().__init__(*args, **kwargs)
+
+    def chosen(self) -> str:
+        """The game the form shows chosen: the one posted or asked for, else the first one offered."""
+        game = self["game"].value()
+        return game if game in GAMES else next(iter(GAMES))
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()

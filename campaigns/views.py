@@ -51,6 +51,7 @@ from campaigns.forms import (
     VersionForm,
 )
 from campaigns.jinja import render_region
+from campaigns.offers import offers
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, Invite, Membership, Role, TableSeat
 from campaigns.presenter import page, present
 from campaigns.reader import said
@@ -166,12 +167,16 @@ def _home(
     status: int = 200,
     table_form: TableForm | None = None,
 ) -> HttpResponse:
-    """The list of campaigns and tables, with the forms to start one or bring one back,
-    and the owner's deleted ones that can still be restored."""
+    """The games on offer with the forms to start one, the list of campaigns and tables,
+    the form to bring one back, and the owner's deleted ones that can still be restored.
+
+    A ``game`` in the query chooses that game in the new-table form."""
+    game = request.GET.get("game")
     context: dict[str, Any] = {
+        "offers": offers(),
         "form": form or CampaignForm(),
         "import_form": import_form or ImportForm(),
-        "table_form": table_form or TableForm(),
+        "table_form": table_form or TableForm(initial={"game": game} if game in GAMES else None),
     }
     if isinstance(request.user, User):
         campaigns = list(sharing.campaigns_of(request.user))

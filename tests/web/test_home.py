@@ -1,8 +1,38 @@
 from __future__ import annotations
 
+import re
+
+from django.http import HttpResponse
+from django.urls import reverse
+
 from campaigns import store
+from campaigns.models import Campaign
 
 from .base import BaseTestCase
+
+CARDS = {
+    "yu": ("Legacy of Yu", "Solo", "A campaign of 7 to 13 games", "/rules/"),
+    "legacy": ("Legacy", "1 to 8 players", "As many games as you like", "/rules/legacy/"),
+    "machi": ("Machi Koro Legacy", "2 to 4 players", "A campaign of 10 games, then free play", "/rules/machi/"),
+}
+
+
+def card(response: HttpResponse, game: str) -> str:
+    """The card of ``game`` on the home page."""
+    found = re.search(rf'<article class="game-card" id="game-{game}".*?</article>', response.content.decode(), re.S)
+    assert found, f"no card for {game}"
+    return found.group(0)
+
+
+def chosen(response: HttpResponse) -> str:
+    """The game the new-table form shows chosen and describes."""
+    html = response.content.decode()
+    select = re.search(r'<select name="game".*?</select>', html, re.S)
+    assert select, "no game to choose"
+    selected = re.findall(r'<option value="(\w+)" selected>', select.group(0))
+    described = re.findall(r'<p data-game="(\w+)">', html)
+    assert selected == described, (selected, described)
+    return str(selected[0]) if selected else ""
 
 
 class HomeTestCase(BaseTestCase):
@@ -12,6 +42,75 @@ class HomeTestCase(BaseTestCase):
         self.assertContains(r, 'href="/accounts/signup/"')
         self.assertContains(r, 'href="/accounts/login/"')
         self.assertNotContains(r, "Your campaigns")
+
+    def test_it_shows_anonymous_visitors_the_three_games_each_with_a_way_in(self) -> None:
+        r = self.client.get("/")
+        for game, (title, players, length, rules) in CARDS.items():
+            html = card(r, game)
+            for text in (title, players, length, f'href="{rules}"'):
+                self.assertIn(text, html)
+            start = "/%23new-campaign" if game == "yu" else f"/%3Fgame%3D{game}%23new-table"
+            self.assertIn(f'href="/accounts/signup/?next={start}"', html)
+            self.assertIn(f'href="/accounts/login/?next={start}"', html)
+        self.assertNotContains(r, "<form method=\"post\" action=\"/campaigns/new/\"")
+        self.assertNotContains(r, 'id="new-table"')
+        self.assertNotContains(r, "<details")
+
+    def test_signing_up_from_a_card_comes_back_to_its_form(self) -> None:
+        data = {"username": "newcomer", "password1": "river-of-nine-bends", "password2": "river-of-nine-bends"}
+        r = self.client.post("/accounts/signup/?next=/%3Fgame%3Dmachi%23new-table", data)
+        self.assertRedirects(r, "/?game=machi#new-table", fetch_redirect_response=False)
+        self.assertEqual(chosen(self.client.get("/?game=machi")), "machi")
+
+    def test_it_shows_a_player_the_three_games_with_their_start_forms(self) -> None:
+        self.client.force_login(self.alice)
+        r = self.client.get("/")
+        for game, (title, players, length, rules) in CARDS.items():
+            html = card(r, game)
+            for text in (title, players, length, f'href="{rules}"'):
+                self.assertIn(text, html)
+        yu = card(r, "yu")
+        self.assertIn('action="/campaigns/new/"', yu)
+        for field in ('name="name"', 'name="difficulty"', 'name="request"', "Start a campaign"):
+            self.assertIn(field, yu)
+        for game in ("legacy", "machi"):
+            self.assertIn(f'href="/?game={game}#new-table" data-choose-game="{game}"', card(r, game))
+        self.assertContains(r, 'action="/tables/new/"', count=1)
+        form = re.search(r'<form[^>]*id="new-table".*?</form>', r.content.decode(), re.S)
+        assert form, "no new-table form"
+        for field in ("name", "game", "friends", "bots", "bot", "request"):
+            self.assertRegex(form.group(0), rf'<(input|select) [^>]*name="{field}"[^>]*id="table_{field}"')
+        self.assertNotContains(r, "<details class=\"new-table")
+        self.assertContains(r, 'src="/static/js/home.js"')
+
+    def test_the_new_table_form_describes_the_game_chosen(self) -> None:
+        self.client.force_login(self.alice)
+        self.assertEqual(chosen(self.client.get("/")), "legacy")
+        for game in ("legacy", "machi"):
+            r = self.client.get(f"/?game={game}")
+            self.assertEqual(chosen(r), game)
+            self.assertContains(r, f'<p data-game="{game}"><strong>{CARDS[game][1]} · {CARDS[game][2]}</strong>')
+        self.assertEqual(chosen(self.client.get("/?game=chess")), "legacy")
+
+    def test_a_refused_table_comes_back_with_its_game_chosen_and_described(self) -> None:
+        self.client.force_login(self.alice)
+        data = {"name": "Crowd", "game": "machi", "friends": 3, "bots": 1, "bot": "strong"}
+        r = self.client.post(reverse("create_table"), data)
+        self.assertContains(r, "has 2 to 4 seats, yours included", status_code=400)
+        self.assertEqual(chosen(r), "machi")
+        self.assertContains(r, 'value="Crowd"', status_code=400)
+        self.assertFalse(Campaign.objects.filter(name="Crowd").exists())
+
+    def test_a_new_player_sees_the_games_first_and_a_returning_one_their_list(self) -> None:
+        self.client.force_login(self.alice)
+        html = self.client.get("/").content.decode()
+        self.assertLess(html.index('id="games-heading"'), html.index('id="yours-heading"'))
+        self.assertIn('<h1 id="games-heading">Choose a game</h1>', html)
+        self.make_campaign("Nine Bends")
+        html = self.client.get("/").content.decode()
+        self.assertLess(html.index('id="yours-heading"'), html.index('id="games-heading"'))
+        self.assertIn('<h1 id="yours-heading">Your campaigns and tables</h1>', html)
+        self.assertIn('<h2 id="games-heading">Start another game</h2>', html)
 
     def test_it_lists_campaigns_for_logged_in_user(self) -> None:
         self.client.force_login(self.alice)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import YU
 from campaigns.reader import said
@@ -16,7 +16,10 @@ from engine.protocol import Rules
 LINES: dict[str, Promise] = {
     YU: gettext_lazy("Alone against the river: dig six Canal sections before the Flood reaches them."),
     "legacy": gettext_lazy("Everyone places the same drawn number in an opus, a garden or an empire."),
-    "machi": gettext_lazy("Roll, collect and build your town, while a deck of surprises changes the game."),
+    "machi": gettext_lazy(
+        "Roll the dice, earn coins and build up your town; "
+        "from one game to the next, a legacy deck changes the rules."
+    ),
 }
 """What each game is, in one line."""
 
@@ -46,10 +49,7 @@ class Offer:
 
 
 def _players(seats: range) -> str:
-    least, most = seats.start, seats.stop - 1
-    if least == most:
-        return ngettext("{n} player", "{n} players", least).format(n=least)
-    return gettext("{least} to {most} players").format(least=least, most=most)
+    return gettext("{least} to {most} players").format(least=seats.start, most=seats.stop - 1)
 
 
 def _length(rules: Rules) -> str:

@@ -51,8 +51,8 @@ from campaigns.forms import (
     VersionForm,
 )
 from campaigns.jinja import render_region
-from campaigns.offers import offers
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, Invite, Membership, Role, TableSeat
+from campaigns.offers import offers
 from campaigns.presenter import page, present
 from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for

@@ -8,18 +8,24 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.models import Campaign
 
-from .base import BaseTestCase
+from .base import PASSWORD, BaseTestCase
 
 CARDS = {
     "yu": ("Legacy of Yu", "Solo", "A campaign of 7 to 13 games", "/rules/"),
     "legacy": ("Legacy", "1 to 8 players", "As many games as you like", "/rules/legacy/"),
-    "machi": ("Machi Koro Legacy", "2 to 4 players", "A campaign of 10 games, then free play", "/rules/machi/"),
+    "machi": (
+        "Machi Koro Legacy",
+        "2 to 4 players",
+        "A campaign of 10 games, then free play",
+        "/rules/machi/",
+    ),
 }
 
 
 def card(response: HttpResponse, game: str) -> str:
     """The card of ``game`` on the home page."""
-    found = re.search(rf'<article class="game-card" id="game-{game}".*?</article>', response.content.decode(), re.S)
+    html = response.content.decode()
+    found = re.search(rf'<article class="game-card" id="game-{game}".*?</article>', html, re.S)
     assert found, f"no card for {game}"
     return found.group(0)
 
@@ -52,12 +58,12 @@ class HomeTestCase(BaseTestCase):
             start = "/%23new-campaign" if game == "yu" else f"/%3Fgame%3D{game}%23new-table"
             self.assertIn(f'href="/accounts/signup/?next={start}"', html)
             self.assertIn(f'href="/accounts/login/?next={start}"', html)
-        self.assertNotContains(r, "<form method=\"post\" action=\"/campaigns/new/\"")
+        self.assertNotContains(r, '<form method="post" action="/campaigns/new/"')
         self.assertNotContains(r, 'id="new-table"')
         self.assertNotContains(r, "<details")
 
     def test_signing_up_from_a_card_comes_back_to_its_form(self) -> None:
-        data = {"username": "newcomer", "password1": "river-of-nine-bends", "password2": "river-of-nine-bends"}
+        data = {"username": "newcomer", "password1": PASSWORD, "password2": PASSWORD}
         r = self.client.post("/accounts/signup/?next=/%3Fgame%3Dmachi%23new-table", data)
         self.assertRedirects(r, "/?game=machi#new-table", fetch_redirect_response=False)
         self.assertEqual(chosen(self.client.get("/?game=machi")), "machi")
@@ -80,7 +86,7 @@ class HomeTestCase(BaseTestCase):
         assert form, "no new-table form"
         for field in ("name", "game", "friends", "bots", "bot", "request"):
             self.assertRegex(form.group(0), rf'<(input|select) [^>]*name="{field}"[^>]*id="table_{field}"')
-        self.assertNotContains(r, "<details class=\"new-table")
+        self.assertNotContains(r, '<details class="new-table')
         self.assertContains(r, 'src="/static/js/home.js"')
 
     def test_the_new_table_form_describes_the_game_chosen(self) -> None:
@@ -89,7 +95,8 @@ class HomeTestCase(BaseTestCase):
         for game in ("legacy", "machi"):
             r = self.client.get(f"/?game={game}")
             self.assertEqual(chosen(r), game)
-            self.assertContains(r, f'<p data-game="{game}"><strong>{CARDS[game][1]} · {CARDS[game][2]}</strong>')
+            players, length = CARDS[game][1:3]
+            self.assertContains(r, f'<p data-game="{game}"><strong>{players} · {length}</strong>')
         self.assertEqual(chosen(self.client.get("/?game=chess")), "legacy")
 
     def test_a_refused_table_comes_back_with_its_game_chosen_and_described(self) -> None:

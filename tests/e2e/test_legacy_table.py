@@ -64,7 +64,6 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
 ) -> None:
     owner, ann, bob, watcher = people
     sign_up(owner, live_server, "owner")
-    owner.get_by_text("Or sit down at a table").click()
     owner.get_by_label("Table name").fill("Numbers night")
     owner.get_by_label("Seats for friends").fill("2")
     owner.get_by_label("Bots", exact=True).fill("0")

@@ -60,7 +60,6 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
 ) -> None:
     owner, ann = mayors
     sign_up(owner, live_server, "owner")
-    owner.get_by_text("Or sit down at a table").click()
     owner.get_by_label("Table name").fill("Island")
     owner.get_by_label("Game", exact=True).select_option(label="Machi Koro Legacy")
     owner.get_by_label("Seats for friends").fill("1")

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.yu import Event, Game, new_game
-from engine.yu.content import Content
-from engine.yu.items import INDEX, ITEMS
-from engine.yu.rules import resolve as run
-from engine.yu.steps import Bribe, Step
+from engine.yu.content.items import INDEX, ITEMS
+from engine.yu.content.loader import Content
+from engine.yu.content.steps import Bribe, Step
+from engine.yu.rules.rules import resolve as run
 
 CONTENT = Path(__file__).parent / "content"
 

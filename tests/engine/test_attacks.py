@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from scenario import edit, give, have, keys, kinds, place, set_row
 
-from engine.yu import Content, Game, IllegalAction, words
-from engine.yu.steps import Bribe
+from engine.yu import Content, Game, IllegalAction
+from engine.yu.content import words
+from engine.yu.content.steps import Bribe
 
 
 def with_barbarians(g: Game, *bands: str) -> Game:

@@ -6,7 +6,7 @@ import pytest
 from scenario import blank, give, have, keys, kinds, set_row
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.steps import Gain
+from engine.yu.content.steps import Gain
 
 
 def with_barbarians(g: Game, *bands: str) -> Game:

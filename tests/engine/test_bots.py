@@ -10,13 +10,13 @@ from scenario import blank, edit, give, place
 
 from engine.rng import Rng
 from engine.yu import Action, Game, new_game
-from engine.yu.bots import HeuristicBot, RandomBot
-from engine.yu.content import load
-from engine.yu.roster import make_bot
-from engine.yu.rules import food_wanted
-from engine.yu.setup import Setup
-from engine.yu.simulate import bot_seed, game_seed, play_one, simulate
-from engine.yu.state import LOSSES
+from engine.yu.bots.bots import HeuristicBot, RandomBot
+from engine.yu.bots.roster import make_bot
+from engine.yu.content.loader import load
+from engine.yu.rules.rules import food_wanted
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import LOSSES
+from engine.yu.simulation.simulate import bot_seed, game_seed, play_one, simulate
 
 OUTCOMES = {"won", *LOSSES}
 

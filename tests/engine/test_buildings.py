@@ -6,9 +6,9 @@ import pytest
 from scenario import edit, give, have, keys
 
 from engine.yu import Content, Game, IllegalAction, Kind
-from engine.yu.items import CLAY
-from engine.yu.rules import open_sites
-from engine.yu.steps import Gain
+from engine.yu.content.items import CLAY
+from engine.yu.content.steps import Gain
+from engine.yu.rules.rules import open_sites
 
 
 def build_keys(g: Game) -> set[str]:

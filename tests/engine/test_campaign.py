@@ -13,16 +13,13 @@ import pytest
 
 from engine.rng import Rng
 from engine.yu import IllegalAction
-from engine.yu.campaign import Campaign
-from engine.yu.check import problems
-from engine.yu.content import Content, load
-from engine.yu.difficulty import Difficulty
-from engine.yu.effects import parse_steps
-from engine.yu.interpreter import push
-from engine.yu.items import COWRIE, PROVISION, TermError
-from engine.yu.rules import resolve
-from engine.yu.state import Outcome, Phase
-from engine.yu.steps import (
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.campaign.difficulty import Difficulty
+from engine.yu.content.check import problems
+from engine.yu.content.effects import parse_steps
+from engine.yu.content.items import COWRIE, PROVISION, TermError
+from engine.yu.content.loader import Content, load
+from engine.yu.content.steps import (
     AddHarvest,
     AddStart,
     Find,
@@ -35,6 +32,9 @@ from engine.yu.steps import (
     Retire,
     RowCost,
 )
+from engine.yu.rules.interpreter import push
+from engine.yu.rules.rules import resolve
+from engine.yu.rules.state import Outcome, Phase
 
 STORY = Path(__file__).parent / "campaign_content"
 

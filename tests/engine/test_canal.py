@@ -6,8 +6,8 @@ import pytest
 from scenario import blank, edit, give, have, keys, kinds, place, resolve, settle
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.items import CLAY, COWRIE, WOOD, Cost
-from engine.yu.steps import Destroy, Gain, Pick, ReturnBarge
+from engine.yu.content.items import CLAY, COWRIE, WOOD, Cost
+from engine.yu.content.steps import Destroy, Gain, Pick, ReturnBarge
 
 RIVER = ["c01", "c03", "c05", "c07", "c08", "c10"]
 

@@ -9,9 +9,9 @@ import pytest
 from scenario import assert_whole, edit, fresh, give, have, keys, kinds, resolve, set_row
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.card_row import is_townsfolk
-from engine.yu.rules import shore_barbarians
-from engine.yu.steps import Refresh, RevealBarbarian
+from engine.yu.content.steps import Refresh, RevealBarbarian
+from engine.yu.rules.card_row import is_townsfolk
+from engine.yu.rules.rules import shore_barbarians
 
 T, B = "t", "b"
 

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.yu.careful import Careful
-from engine.yu.content import Content, base
-from engine.yu.interpreter import Facts
-from engine.yu.items import COWRIE, Item
-from engine.yu.steps import Choice, Condition, Find, Gain, If, Option, Read, RowCost, Steps, walk
+from engine.yu.bots.careful import Careful
+from engine.yu.content.items import COWRIE, Item
+from engine.yu.content.loader import Content, base
+from engine.yu.content.steps import Choice, Condition, Find, Gain, If, Option, Read, RowCost, Steps, walk
+from engine.yu.rules.interpreter import Facts
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.yu import new_game, words
-from engine.yu.campaign import Campaign
+from engine.yu import new_game
+from engine.yu.bots.roster import make_bot
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.cli import main
-from engine.yu.content import base
-from engine.yu.difficulty import Difficulty
-from engine.yu.labels import label
-from engine.yu.roster import make_bot
+from engine.yu.content import words
+from engine.yu.content.loader import base
+from engine.yu.rules.labels import label
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -214,7 +215,7 @@ def test_campaigns_table_prints_every_measure() -> None:
 
 
 def test_value_fits_and_judges_without_writing_unless_asked() -> None:
-    from engine.yu import value
+    from engine.yu.bots import value
 
     shipped = (Path(value.__file__).parent / "data" / value.FILE).read_text()
     text = run(["value", "--games", "8", "--seed", "4"])

@@ -19,13 +19,13 @@ from scenario import assert_whole
 
 from engine.rng import Rng
 from engine.yu import Action, Content, Game, IllegalAction, base, load, new_game
-from engine.yu.campaign import Campaign
-from engine.yu.card_row import is_townsfolk
-from engine.yu.effects import MODULES
-from engine.yu.items import ITEMS
-from engine.yu.rules import AFTER_ACTIONS
-from engine.yu.state import Phase
-from engine.yu.steps import RevealBarbarian, UseHand
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.content.effects import MODULES
+from engine.yu.content.items import ITEMS
+from engine.yu.content.steps import RevealBarbarian, UseHand
+from engine.yu.rules.card_row import is_townsfolk
+from engine.yu.rules.rules import AFTER_ACTIONS
+from engine.yu.rules.state import Phase
 
 PROGRESS = ("canal", "build", "attack", "hut", "tuck", "bribe", "recruit")
 STORY = Path(__file__).parent / "campaign_content"
@@ -58,7 +58,7 @@ def words_in(value: object) -> frozenset[str]:
         return words_in(list(value)) | words_in(list(value.values()))
     if not is_dataclass(value):
         return frozenset()
-    content = type(value).__module__ != "engine.yu.view"  # frozen for good: worked out once
+    content = type(value).__module__ != "engine.yu.rules.view"  # frozen for good: worked out once
     if content and id(value) in _CONTENT_WORDS:
         return _CONTENT_WORDS[id(value)][1]
     found = frozenset().union(*(words_in(getattr(value, f.name)) for f in fields(value)))

@@ -11,8 +11,8 @@ import pytest
 from scenario import CONTENT
 
 from engine.yu import Content, ContentError, load
-from engine.yu.check import problems
-from engine.yu.content import DATA
+from engine.yu.content.check import problems
+from engine.yu.content.loader import DATA
 
 
 @pytest.fixture

@@ -10,14 +10,21 @@ from pathlib import Path
 import pytest
 
 from engine.rng import Rng
-from engine.yu.campaign import Campaign
-from engine.yu.content import Content, base, load
-from engine.yu.difficulty import LOSS_STREAK, STREAK, WIN_STREAK, Difficulty, Handicap, streak_handicap
-from engine.yu.game import Game
-from engine.yu.items import PROVISION
-from engine.yu.setup import Setup
-from engine.yu.state import Outcome, Phase
-from engine.yu.steps import Gain, RevealBarbarian
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.campaign.difficulty import (
+    LOSS_STREAK,
+    STREAK,
+    WIN_STREAK,
+    Difficulty,
+    Handicap,
+    streak_handicap,
+)
+from engine.yu.content.items import PROVISION
+from engine.yu.content.loader import Content, base, load
+from engine.yu.content.steps import Gain, RevealBarbarian
+from engine.yu.rules.game import Game
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import Outcome, Phase
 
 STORY = Path(__file__).parent / "campaign_content"
 

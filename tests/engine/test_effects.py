@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from scenario import give, have, kinds, resolve, supply
 
-from engine.yu import Game, words
-from engine.yu.campaign import WORDS as CAMPAIGN_WORDS
-from engine.yu.effects import COUNTED, parse_steps, parse_term
-from engine.yu.items import INDEX, TermError
-from engine.yu.rules import WORDS
-from engine.yu.steps import (
+from engine.yu import Game
+from engine.yu.campaign.campaign import WORDS as CAMPAIGN_WORDS
+from engine.yu.content import words
+from engine.yu.content.effects import COUNTED, parse_steps, parse_term
+from engine.yu.content.items import INDEX, TermError
+from engine.yu.content.steps import (
     AddHarvest,
     AddStart,
     Choice,
@@ -28,6 +28,7 @@ from engine.yu.steps import (
     Retire,
     RowCost,
 )
+from engine.yu.rules.rules import WORDS
 
 VOCABULARY = {
     Gain, Pay, Pick, Choice, If, *COUNTED.values(),

@@ -7,7 +7,7 @@ import pytest
 from scenario import edit, give, keys, kinds, place, resolve, set_row
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.steps import Bribe, Destroy, Draw, EndRound, Flood, Refresh, RevealBarbarian
+from engine.yu.content.steps import Bribe, Destroy, Draw, EndRound, Flood, Refresh, RevealBarbarian
 
 
 def last_section(g: Game, content: Content) -> Game:

@@ -5,8 +5,17 @@ from __future__ import annotations
 from scenario import edit, kinds, place, resolve, set_row
 
 from engine.yu import Game
-from engine.yu.items import COWRIE
-from engine.yu.steps import Destroy, Draw, DrawTownsfolk, Flood, Gain, Harvest, RevealBarbarian, TakeActions
+from engine.yu.content.items import COWRIE
+from engine.yu.content.steps import (
+    Destroy,
+    Draw,
+    DrawTownsfolk,
+    Flood,
+    Gain,
+    Harvest,
+    RevealBarbarian,
+    TakeActions,
+)
 
 
 def exhausted_pile(g: Game, n: int) -> list[str]:

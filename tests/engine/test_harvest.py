@@ -7,8 +7,8 @@ from collections import Counter
 from scenario import blank, edit, fill_ready, give, have, keys, place, resolve
 
 from engine.yu import Content, Game, new_game
-from engine.yu.items import BLACK, BLUE, COWRIE, ITEMS, RED, WHITE, YELLOW
-from engine.yu.steps import Draw, Gain, Harvest, Pick, Steps, TakeActions
+from engine.yu.content.items import BLACK, BLUE, COWRIE, ITEMS, RED, WHITE, YELLOW
+from engine.yu.content.steps import Draw, Gain, Harvest, Pick, Steps, TakeActions
 
 
 def harvest(g: Game) -> None:

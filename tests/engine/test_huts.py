@@ -7,9 +7,9 @@ import pytest
 from scenario import edit, give, have, keys, place, settle
 
 from engine.yu import Content, Game, IllegalAction, Kind
-from engine.yu.items import INDEX, ITEMS
-from engine.yu.rules import tuck_spaces
-from engine.yu.steps import Gain
+from engine.yu.content.items import INDEX, ITEMS
+from engine.yu.content.steps import Gain
+from engine.yu.rules.rules import tuck_spaces
 
 
 def hut_keys(g: Game) -> set[str]:

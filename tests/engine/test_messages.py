@@ -9,7 +9,7 @@ import pytest
 
 from engine.text import Msg, Name
 from engine.yu import Game, IllegalAction, new_game
-from engine.yu.events import Event
+from engine.yu.rules.events import Event
 
 FRENCH = {
     "Played {card}.": "Vous avez joué {card}.",

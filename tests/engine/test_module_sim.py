@@ -10,14 +10,14 @@ import pytest
 from scenario import blank, edit, fill_ready, give, resolve, set_row
 
 from engine.yu import Event, Game, new_game
-from engine.yu.bots import HeuristicBot
-from engine.yu.content import BuildingKind, Content, base, load
-from engine.yu.interpreter import Facts
-from engine.yu.module_sim import FINDS, HUTS, MODULES, measure, setup_for, used, with_rule
-from engine.yu.roster import make_bot
-from engine.yu.rules import food_wanted
-from engine.yu.setup import Setup
-from engine.yu.steps import Bribe, Harvest, SufferAttacks
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.bots.roster import make_bot
+from engine.yu.content.loader import BuildingKind, Content, base, load
+from engine.yu.content.steps import Bribe, Harvest, SufferAttacks
+from engine.yu.rules.interpreter import Facts
+from engine.yu.rules.rules import food_wanted
+from engine.yu.rules.setup import Setup
+from engine.yu.simulation.modules import FINDS, HUTS, MODULES, measure, setup_for, used, with_rule
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -146,7 +146,7 @@ def test_a_bot_forbidden_huts_never_builds_one() -> None:
 
 
 def test_the_strong_bot_can_be_forbidden_huts_too() -> None:
-    from engine.yu.strong import StrongBot
+    from engine.yu.bots.strong import StrongBot
 
     bot = make_bot("strong", 1, HUTS)
     assert isinstance(bot, StrongBot) and bot.heuristic.never_build == HUTS
@@ -197,7 +197,7 @@ def test_with_rule_refuses_a_rule_that_acts_when_the_game_is_dealt(story: Conten
 
 
 def test_campaigns_play_every_game_again_with_each_rule_on_and_off() -> None:
-    from engine.yu.campaign_sim import CampaignReport, run
+    from engine.yu.simulation.campaigns import CampaignReport, run
 
     report = run(2, "heuristic", 3, in_play=("levee", "fortress"))
     for pair in report.in_play.values():

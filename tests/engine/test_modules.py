@@ -9,17 +9,18 @@ from pathlib import Path
 import pytest
 from scenario import blank, edit, fill_ready, give, have, keys, place, resolve, set_row
 
-from engine.yu import Event, Game, IllegalAction, new_game, words
-from engine.yu.actions import Kind
-from engine.yu.content import Content, load
-from engine.yu.interpreter import Facts
-from engine.yu.items import Cost
-from engine.yu.roster import make_bot
-from engine.yu.rules import LEVEE_SPACES, food_wanted
-from engine.yu.setup import Setup
-from engine.yu.state import Outcome, Phase
-from engine.yu.steps import Bribe, Harvest, Read, Retire, SufferAttacks
-from engine.yu.view import BribeView, ChoiceView
+from engine.yu import Event, Game, IllegalAction, new_game
+from engine.yu.bots.roster import make_bot
+from engine.yu.content import words
+from engine.yu.content.items import Cost
+from engine.yu.content.loader import Content, load
+from engine.yu.content.steps import Bribe, Harvest, Read, Retire, SufferAttacks
+from engine.yu.rules.actions import Kind
+from engine.yu.rules.interpreter import Facts
+from engine.yu.rules.rules import LEVEE_SPACES, food_wanted
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import Outcome, Phase
+from engine.yu.rules.view import BribeView, ChoiceView
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -300,7 +301,7 @@ def test_levee_the_bot_raises_it_before_a_surge_that_would_lose(story: Content) 
 
 
 def test_warlords_a_leader_makes_the_other_barbarians_hit_harder(story: Content) -> None:
-    from engine.yu.rules import damage
+    from engine.yu.rules.rules import damage
 
     g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
     other = next(c for c in g.barbarian_deck if c != "bs1")
@@ -339,7 +340,7 @@ def settle_all(g: Game, events: list[Event]) -> list[Event]:
 
 
 def test_warlords_leaders_are_plain_barbarians_without_the_rule(story: Content) -> None:
-    from engine.yu.rules import damage
+    from engine.yu.rules.rules import damage
 
     g = game_with(story, barbarians=(*Setup.base(story).barbarians, "bs1"))
     other = next(c for c in g.barbarian_deck if c != "bs1")

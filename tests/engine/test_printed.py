@@ -16,13 +16,13 @@ import pytest
 from scenario import edit, fresh, give, resolve, set_row
 
 from engine.yu import Game, Kind, new_game
-from engine.yu.card_row import SPACES, is_barbarian, is_townsfolk
-from engine.yu.content import BASE_BUILDINGS, BuildingKind, Ending, base, trade_options
-from engine.yu.effects import parse_steps
-from engine.yu.items import INDEX, WORKERS, parse_cost, parse_cost_options
-from engine.yu.rules import open_sites, tuck_spaces
-from engine.yu.state import Outcome
-from engine.yu.steps import RevealBarbarian
+from engine.yu.content.effects import parse_steps
+from engine.yu.content.items import INDEX, WORKERS, parse_cost, parse_cost_options
+from engine.yu.content.loader import BASE_BUILDINGS, BuildingKind, Ending, base, trade_options
+from engine.yu.content.steps import RevealBarbarian
+from engine.yu.rules.card_row import SPACES, is_barbarian, is_townsfolk
+from engine.yu.rules.rules import open_sites, tuck_spaces
+from engine.yu.rules.state import Outcome
 from tests.printed import printed
 
 GAME = "Legacy of Yu"

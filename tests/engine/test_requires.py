@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.yu.check import problems, read_before
-from engine.yu.content import ContentError, load
+from engine.yu.content.check import problems, read_before
+from engine.yu.content.loader import ContentError, load
 
 STORY = Path(__file__).parent / "campaign_content"
 

@@ -10,8 +10,8 @@ import pytest
 from scenario import CONTENT, blank, give
 
 from engine.yu import Content, Game, load, new_game
-from engine.yu.items import INDEX
-from engine.yu.steps import Draw
+from engine.yu.content.items import INDEX
+from engine.yu.content.steps import Draw
 
 
 def _all_townsfolk(g: Game) -> list[str]:

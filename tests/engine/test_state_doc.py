@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.yu import campaign, state
+from engine.yu.campaign import campaign
+from engine.yu.rules import state
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "state.md"
 

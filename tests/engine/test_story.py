@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.yu.content import Content, base
-from engine.yu.interpreter import Facts
-from engine.yu.steps import Choice, Find, If, Read, Steps
+from engine.yu.content.loader import Content, base
+from engine.yu.content.steps import Choice, Find, If, Read, Steps
+from engine.yu.rules.interpreter import Facts
 
 
 @pytest.fixture(scope="module")

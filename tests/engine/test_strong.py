@@ -10,13 +10,13 @@ from scenario import blank, place, set_row
 
 from engine.rng import Rng
 from engine.yu import Game, load, new_game
-from engine.yu.bots import HeuristicBot
-from engine.yu.campaign import Campaign
-from engine.yu.hidden import visible
-from engine.yu.roster import make_bot
-from engine.yu.steps import Gain
-from engine.yu.strong import HOPELESS, Budget, Hint, StrongBot, best_first, hint, hopeless, no_hint
-from engine.yu.threats import lost_because
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.bots.roster import make_bot
+from engine.yu.bots.strong import HOPELESS, Budget, Hint, StrongBot, best_first, hint, hopeless, no_hint
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.content.steps import Gain
+from engine.yu.rules.hidden import visible
+from engine.yu.rules.threats import lost_because
 
 STORY = Path(__file__).parent / "campaign_content"
 QUICK = Budget(moves=2, trials=1)

@@ -11,12 +11,9 @@ from scenario import edit, give, place, resolve, set_row, settle
 
 from engine.text import Name
 from engine.yu import Content, Game, load
-from engine.yu.campaign import Campaign
-from engine.yu.interpreter import push
-from engine.yu.roster import make_bot
-from engine.yu.rules import resolve as run
-from engine.yu.state import Outcome, Phase
-from engine.yu.steps import (
+from engine.yu.bots.roster import make_bot
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.content.steps import (
     Destroy,
     Draw,
     EndRound,
@@ -28,7 +25,10 @@ from engine.yu.steps import (
     RevealBarbarian,
     TakeActions,
 )
-from engine.yu.summary import GameSummary, summarize
+from engine.yu.rules.interpreter import push
+from engine.yu.rules.rules import resolve as run
+from engine.yu.rules.state import Outcome, Phase
+from engine.yu.rules.summary import GameSummary, summarize
 
 STORY = Path(__file__).parent / "campaign_content"
 

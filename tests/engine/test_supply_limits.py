@@ -8,8 +8,8 @@ import random
 from scenario import edit, give, have, keys, kinds, place, resolve
 
 from engine.yu import Content, Game, new_game
-from engine.yu.items import INDEX
-from engine.yu.steps import Harvest, TakeActions
+from engine.yu.content.items import INDEX
+from engine.yu.content.steps import Harvest, TakeActions
 
 
 def drain(g: Game, name: str, leave: int = 0) -> None:

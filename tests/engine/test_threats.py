@@ -12,15 +12,15 @@ from scenario import blank, edit, fill_ready, give, keys, place, set_row, settle
 
 from engine.rng import Rng
 from engine.yu import Content, Game, IllegalAction, load, new_game
-from engine.yu.actions import Kind
-from engine.yu.campaign import Campaign
-from engine.yu.interpreter import Facts
-from engine.yu.items import INDEX
-from engine.yu.rules import harvest_steps, shore_barbarians
-from engine.yu.setup import Setup
-from engine.yu.state import LOSSES, Outcome, Phase, State
-from engine.yu.steps import Bribe, Choice, Draw, Gain, Option, Pick
-from engine.yu.threats import Risk, harvest_draws, lost_because
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.content.items import INDEX
+from engine.yu.content.steps import Bribe, Choice, Draw, Gain, Option, Pick
+from engine.yu.rules.actions import Kind
+from engine.yu.rules.interpreter import Facts
+from engine.yu.rules.rules import harvest_steps, shore_barbarians
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import LOSSES, Outcome, Phase, State
+from engine.yu.rules.threats import Risk, harvest_draws, lost_because
 
 STORY = Path(__file__).parent / "campaign_content"
 

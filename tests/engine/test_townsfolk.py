@@ -8,8 +8,8 @@ import dataclasses
 from scenario import edit, fresh, have, keys, place, settle
 
 from engine.yu import Content, Game, new_game
-from engine.yu.items import ITEMS
-from engine.yu.steps import Gain, Steps
+from engine.yu.content.items import ITEMS
+from engine.yu.content.steps import Gain, Steps
 
 
 def items(steps: Steps) -> dict[str, int]:

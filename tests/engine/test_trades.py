@@ -7,8 +7,8 @@ import pytest
 from scenario import edit, give, have, keys, place, set_row
 
 from engine.yu import Content, Game, IllegalAction
-from engine.yu.state import Phase
-from engine.yu.steps import Bribe, UseHand
+from engine.yu.content.steps import Bribe, UseHand
+from engine.yu.rules.state import Phase
 
 
 def trade_keys(g: Game) -> set[str]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.yu.bots import Weights
-from engine.yu.tune import tune, win_rate
+from engine.yu.bots.bots import Weights
+from engine.yu.simulation.tune import tune, win_rate
 
 
 def test_a_tuned_weight_wins_more_of_the_same_games() -> None:

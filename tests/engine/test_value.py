@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.yu import new_game
-from engine.yu.bots import HeuristicBot
-from engine.yu.strong import rollout
-from engine.yu.value import FEATURES, BadModel, Model, features, fit, log_loss, model, parse, samples
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.bots.strong import rollout
+from engine.yu.bots.value import FEATURES, BadModel, Model, features, fit, log_loss, model, parse, samples
 
 
 def test_the_shipped_model_predicts_better_than_the_win_rate_alone() -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from scenario import place
 
 from engine.text import Msg, Name
-from engine.yu import Game, words
-from engine.yu.actions import Action, Kind
-from engine.yu.effects import parse_steps
-from engine.yu.items import CLAY, parse_cost
-from engine.yu.labels import label
+from engine.yu import Game
+from engine.yu.content import words
+from engine.yu.content.effects import parse_steps
+from engine.yu.content.items import CLAY, parse_cost
+from engine.yu.rules.actions import Action, Kind
+from engine.yu.rules.labels import label
 
 FRENCH = {
     "{n} white": ("{n} blanc", "{n} blancs"),

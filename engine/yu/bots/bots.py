@@ -1,5 +1,5 @@
 """Bots that play Legacy of Yu: a uniform random player and a heuristic one
-(the strong one, which looks ahead with it, is in :mod:`engine.yu.strong`).
+(the strong one, which looks ahead with it, is in :mod:`engine.yu.bots.strong`).
 
 A bot exposes ``choose(game) -> Action`` and only ever returns one of
 ``game.legal_actions()``. Bots read what the player may know (counts of the
@@ -25,20 +25,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.rng import Rng
-from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
-from engine.yu.content import Barbarian, BuildingKind, Content
-from engine.yu.game import Game
-from engine.yu.items import COWRIE, Cost
-from engine.yu.payments import colour_groups, widen
-from engine.yu.rules import (
-    damage,
-    groups,
-    outpost_joins,
-    shore_barbarians,
-    surge_in,
-    tuck_spaces,
-)
-from engine.yu.steps import (
+from engine.yu.content.items import COWRIE, Cost
+from engine.yu.content.loader import Barbarian, BuildingKind, Content
+from engine.yu.content.steps import (
     Bribe,
     Choice,
     Destroy,
@@ -50,6 +39,17 @@ from engine.yu.steps import (
     Pick,
     RevealBarbarian,
     Step,
+)
+from engine.yu.rules.actions import NO_WORKERS, Action, Kind, Payment
+from engine.yu.rules.game import Game
+from engine.yu.rules.payments import colour_groups, widen
+from engine.yu.rules.rules import (
+    damage,
+    groups,
+    outpost_joins,
+    shore_barbarians,
+    surge_in,
+    tuck_spaces,
 )
 
 Have = list[int]

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.yu.content import Barbarian, CanalCard, Card, Content, HutCard, Ongoing, Townsfolk
-from engine.yu.interpreter import Facts
-from engine.yu.steps import (
+from engine.yu.content.loader import Barbarian, CanalCard, Card, Content, HutCard, Ongoing, Townsfolk
+from engine.yu.content.steps import (
     AddHarvest,
     AddStart,
     Choice,
@@ -41,6 +40,7 @@ from engine.yu.steps import (
     Step,
     Steps,
 )
+from engine.yu.rules.interpreter import Facts
 
 MODULES = {"food": -8.0, "warlords": -5.0, "skills": 2.0, "fortuity": 2.0, "levee": -3.0, "fortress": 2.0}
 """What a rule module is worth while it is on."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.yu.bots import Bot, HeuristicBot, RandomBot
-from engine.yu.content import BuildingKind
-from engine.yu.strong import StrongBot
+from engine.yu.bots.bots import Bot, HeuristicBot, RandomBot
+from engine.yu.bots.strong import StrongBot
+from engine.yu.content.loader import BuildingKind
 
 BOTS = ("random", "heuristic", "strong")
 

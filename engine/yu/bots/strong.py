@@ -4,13 +4,13 @@ The strong bot is the heuristic bot with a look ahead (determinized Monte
 Carlo). Where the heuristic bot's choice is not clear, it takes the heuristic
 bot's few best-scored moves (one per target, with the heuristic bot's way of
 paying) and plays each on the same few copies of the game, whose face-down
-cards are dealt anew (:func:`engine.yu.hidden.redeal`), to the end with the
+cards are dealt anew (:func:`engine.yu.rules.hidden.redeal`), to the end with the
 heuristic bot: the move that wins most often is played, the heuristic bot's
 own choice on a tie. The budget is counted in games played ahead, never in
 time, so a seed replays exactly.
 
 :func:`hint` runs the same search for a player, seeded only from what the
-player can see (:func:`engine.yu.hidden.visible_seed`); :func:`no_hint` says
+player can see (:func:`engine.yu.rules.hidden.visible_seed`); :func:`no_hint` says
 why there is nothing to weigh, :func:`hopeless` what loses a game whose best
 move rarely wins.
 """
@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 from engine.rng import Rng
 from engine.text import Msg, _
-from engine.yu.actions import Action, Kind
-from engine.yu.bots import WINNING, HeuristicBot
-from engine.yu.content import BuildingKind
-from engine.yu.game import Game
-from engine.yu.hidden import redeal, seed_of, visible_seed
-from engine.yu.state import Outcome
-from engine.yu.threats import lost_because
-from engine.yu.value import model
+from engine.yu.bots.bots import WINNING, HeuristicBot
+from engine.yu.bots.value import model
+from engine.yu.content.loader import BuildingKind
+from engine.yu.rules.actions import Action, Kind
+from engine.yu.rules.game import Game
+from engine.yu.rules.hidden import redeal, seed_of, visible_seed
+from engine.yu.rules.state import Outcome
+from engine.yu.rules.threats import lost_because
 
 ROLLOUT_LIMIT = 5_000
 """Most actions a game played ahead may take (the heuristic bot ends games far sooner)."""
@@ -59,7 +59,7 @@ class Budget:
     """Actions a search may play ahead, about: early in a game, when a game
     played out is long, each move is played out on fewer copies."""
     horizon: int = 2
-    """Rounds a copy is played ahead before :mod:`engine.yu.value` judges its
+    """Rounds a copy is played ahead before :mod:`engine.yu.bots.value` judges its
     chance of winning (0: to the end of the game)."""
 
 
@@ -188,7 +188,7 @@ def rollout(
     """Play ``action`` on a copy of ``game`` with its face-down cards dealt
     anew from ``seed``, then the game with the heuristic bot for ``horizon``
     more Rounds (0: to its end): the chance it was won (1 or 0 once over,
-    else :mod:`engine.yu.value`'s), the Canal sections built, and the actions taken."""
+    else :mod:`engine.yu.bots.value`'s), the Canal sections built, and the actions taken."""
     rng = Rng(seed)
     trial = game.copy()
     redeal(trial, rng)

@@ -2,9 +2,9 @@
 
 A logistic model over a few numbers of the position (:data:`FEATURES`),
 fitted to the positions the heuristic bot reached as each Round ended,
-playing with the weights that win (:data:`engine.yu.bots.WINNING`), and
+playing with the weights that win (:data:`engine.yu.bots.bots.WINNING`), and
 whether it went on to win (:func:`fit`). The strong bot plays a game ahead
-a few Rounds only and asks the model for the rest (:mod:`engine.yu.strong`).
+a few Rounds only and asks the model for the rest (:mod:`engine.yu.bots.strong`).
 The fitted numbers are data, in ``data/value.toml``; refit them with
 
     python -m engine.yu value --games 1600 --seed 1 --write
@@ -22,10 +22,10 @@ from functools import cache
 from importlib import resources
 
 from engine.rng import Rng
-from engine.yu import card_row
-from engine.yu.bots import WINNING, HeuristicBot, spare_rounds
-from engine.yu.game import Game
-from engine.yu.rules import damage, shore_barbarians
+from engine.yu.bots.bots import WINNING, HeuristicBot, spare_rounds
+from engine.yu.rules import card_row
+from engine.yu.rules.game import Game
+from engine.yu.rules.rules import damage, shore_barbarians
 
 FILE = "value.toml"
 
@@ -99,7 +99,7 @@ class Model:
 
     def to_toml(self) -> str:
         lines = [
-            "# How likely the heuristic bot is to win from a position (engine/yu/value.py).",
+            "# How likely the heuristic bot is to win from a position (engine/yu/bots/value.py).",
             "# Written by `python -m engine.yu value --write`; do not edit by hand.",
             f"bias = {self.bias!r}",
             "",
@@ -147,7 +147,7 @@ def parse(text: str) -> Model:
 @cache
 def model() -> Model:
     """The fitted model shipped with the engine."""
-    return parse(resources.files("engine.yu.data").joinpath(FILE).read_text(encoding="utf-8"))
+    return parse(resources.files("engine.yu.content.data").joinpath(FILE).read_text(encoding="utf-8"))
 
 
 # -- fitting ----------------------------------------------------------------------

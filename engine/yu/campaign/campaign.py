@@ -19,17 +19,10 @@ from typing import Any
 from engine.redeals import Redeal, play
 from engine.rng import Rng
 from engine.text import Msg, Name, _
-from engine.yu import hidden, words
-from engine.yu.actions import Action, IllegalAction, Kind
-from engine.yu.content import Card, Content, Ending, Ongoing, base
-from engine.yu.difficulty import Difficulty, extend, streak_handicap, streak_words
-from engine.yu.events import Event
-from engine.yu.game import Game
-from engine.yu.interpreter import Facts, Words, branch, push, run
-from engine.yu.moves import Menu, Option
-from engine.yu.setup import Setup
-from engine.yu.state import Outcome
-from engine.yu.steps import (
+from engine.yu.campaign.difficulty import Difficulty, extend, streak_handicap, streak_words
+from engine.yu.content import words
+from engine.yu.content.loader import Card, Content, Ending, Ongoing, base
+from engine.yu.content.steps import (
     GAME_EFFECTS,
     AddHarvest,
     AddStart,
@@ -46,9 +39,17 @@ from engine.yu.steps import (
     decode,
     encode,
 )
-from engine.yu.summary import GameSummary, summarize
-from engine.yu.threats import Risk
-from engine.yu.view import ChoiceView, Page
+from engine.yu.rules import hidden
+from engine.yu.rules.actions import Action, IllegalAction, Kind
+from engine.yu.rules.events import Event
+from engine.yu.rules.game import Game
+from engine.yu.rules.interpreter import Facts, Words, branch, push, run
+from engine.yu.rules.moves import Menu, Option
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import Outcome
+from engine.yu.rules.summary import GameSummary, summarize
+from engine.yu.rules.threats import Risk
+from engine.yu.rules.view import ChoiceView, Page
 
 FORMAT = 4
 GAME_ZONES = ("townsfolk", "barbarians", "canals", "huts", "ongoing")
@@ -182,7 +183,7 @@ class Campaign:
         self.difficulty = difficulty
         self.streak = 0
         """Games won in a row (positive) or lost in a row (negative): the next
-        game is harder or easier (:mod:`engine.yu.difficulty`)."""
+        game is harder or easier (:mod:`engine.yu.campaign.difficulty`)."""
         self.rng = Rng(seed)
         self.number = 0
         self.wins = 0

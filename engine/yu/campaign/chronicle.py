@@ -1,6 +1,6 @@
 """A campaign's chronicle: its games one by one, as the player lived them.
 
-Built from what the player knows (:class:`~engine.yu.campaign.CampaignView`):
+Built from what the player knows (:class:`~engine.yu.campaign.campaign.CampaignView`):
 each game's outcome, length, Canal sections, what ended it, how close the
 Flood and the Barbarians came, the entries read in it, the choices made and
 the Story cards found or sent into History after it.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.text import Name
-from engine.yu.campaign import CampaignView, Change
-from engine.yu.content import Content
-from engine.yu.state import Outcome
-from engine.yu.summary import SECTIONS, GameSummary
-from engine.yu.view import Page
+from engine.yu.campaign.campaign import CampaignView, Change
+from engine.yu.content.loader import Content
+from engine.yu.rules.state import Outcome
+from engine.yu.rules.summary import SECTIONS, GameSummary
+from engine.yu.rules.view import Page
 
 
 @dataclass(frozen=True, slots=True)

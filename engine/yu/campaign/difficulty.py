@@ -10,10 +10,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.text import Msg, _, ngettext
-from engine.yu import words
-from engine.yu.items import PROVISION
-from engine.yu.setup import Setup
-from engine.yu.steps import Gain, RevealBarbarian, Steps
+from engine.yu.content import words
+from engine.yu.content.items import PROVISION
+from engine.yu.content.steps import Gain, RevealBarbarian, Steps
+from engine.yu.rules.setup import Setup
 
 
 @dataclass(frozen=True, slots=True)

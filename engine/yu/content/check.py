@@ -11,8 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.yu.content import DATA, BuildingKind, Content, ContentError, all_effects, card_effects, load
-from engine.yu.steps import AddHarvest, AddStart, Choice, Find, If, Module, Read, Steps, walk
+from engine.yu.content.loader import (
+    DATA,
+    BuildingKind,
+    Content,
+    ContentError,
+    all_effects,
+    card_effects,
+    load,
+)
+from engine.yu.content.steps import AddHarvest, AddStart, Choice, Find, If, Module, Read, Steps, walk
 
 
 def problems(directory: Path = DATA, deck_size: int | None = 71, french: bool = True) -> list[str]:

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.yu.items import TermError, alternatives, split_term
-from engine.yu.steps import (
+from engine.yu.content.items import TermError, alternatives, split_term
+from engine.yu.content.steps import (
     AddHarvest,
     AddStart,
     Choice,

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import ClassVar, NoReturn, TypeVar
 
 from engine.text import French
-from engine.yu.effects import MODULES, parse_steps
-from engine.yu.items import INDEX, WORKERS, Cost, Item, TermError, parse_cost, parse_cost_options
-from engine.yu.steps import CampaignStep, Find, Gain, Pick, Read, Retire, Step, Steps, walk
+from engine.yu.content.effects import MODULES, parse_steps
+from engine.yu.content.items import INDEX, WORKERS, Cost, Item, TermError, parse_cost, parse_cost_options
+from engine.yu.content.steps import CampaignStep, Find, Gain, Pick, Read, Retire, Step, Steps, walk
 
 DATA = Path(__file__).parent / "data"
 TEXTS = frozenset({"name", "title", "text", "label"})
@@ -608,7 +608,7 @@ def _endings(file: str, data: Table, deck: str, entries: int) -> tuple[Ending, .
 
 def trade_options(gives: tuple[tuple[Item | None, Cost], ...], gains: Steps) -> tuple[TradeOption, ...]:
     """A trade's ways of use, from what it takes (``gives``, as parsed by
-    :func:`~engine.yu.items.parse_cost_options`) and what it gives: one per item
+    :func:`~engine.yu.content.items.parse_cost_options`) and what it gives: one per item
     of the choice it offers, of what it takes or of what it gives."""
     picks = [s for s in gains if isinstance(s, Pick)]
     if len(picks) + (len(gives) > 1) > 1:

@@ -1,7 +1,7 @@
 """Steps: what an effect, a phase or the story does, one small frozen value each.
 
 A game and its campaign resolve steps from a stack (see
-:mod:`engine.yu.interpreter`). A :class:`Decision` is a step that waits on
+:mod:`engine.yu.rules.interpreter`). A :class:`Decision` is a step that waits on
 the stack for the player's answer. Steps go into saved states with
 :func:`encode` and come back with :func:`decode`.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.yu.items import Item
+from engine.yu.content.items import Item
 
 
 class Record:
@@ -120,7 +120,7 @@ class Choice(Decision):
 @dataclass(frozen=True, slots=True)
 class Condition(Record):
     """A question about the campaign: ``test`` is one of
-    :data:`engine.yu.effects.CONDITIONS`."""
+    :data:`engine.yu.content.effects.CONDITIONS`."""
 
     test: str
     value: int | str

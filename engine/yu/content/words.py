@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.text import Msg, _, ngettext
-from engine.yu.content import BuildingKind
-from engine.yu.items import ALL_COLOURS, COLOURED, WORKERS, Amount, Cost, colours
-from engine.yu.steps import (
+from engine.yu.content.items import ALL_COLOURS, COLOURED, WORKERS, Amount, Cost, colours
+from engine.yu.content.loader import BuildingKind
+from engine.yu.content.steps import (
     AddHarvest,
     AddStart,
     Attack,
@@ -75,7 +75,7 @@ NAMES: tuple[Msg, ...] = (
     _("wood"),
     _("provision"),
 )
-"""Each item's name, by :data:`~engine.yu.items.ITEMS` index: a Worker's colour, a Resource."""
+"""Each item's name, by :data:`~engine.yu.content.items.ITEMS` index: a Worker's colour, a Resource."""
 
 COUNTS: tuple[Callable[[int], Msg], ...] = (
     lambda n: ngettext("{n} white", "{n} white", n),

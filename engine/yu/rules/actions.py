@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from engine.text import Refusal, _
-from engine.yu.items import INDEX, ITEMS, Item
+from engine.yu.content.items import INDEX, ITEMS, Item
 
 Payment = tuple[int, int, int, int, int]
 """Workers given, by colour (White, Red, Blue, Black, Yellow)."""

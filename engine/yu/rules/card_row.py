@@ -3,7 +3,7 @@ Barbarians on the right. Card ids tell the two apart (``t...`` and ``b...``).
 
 These functions only arrange the row; a slide moves cards and never removes
 one. Drawing the cards, chasing Townsfolk off and losing the game are the
-rules' part (:mod:`engine.yu.rules`).
+rules' part (:mod:`engine.yu.rules.rules`).
 """
 
 from __future__ import annotations

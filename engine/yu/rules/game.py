@@ -8,15 +8,15 @@
 from __future__ import annotations
 
 from engine.text import Msg, _
-from engine.yu import moves, rules
-from engine.yu.actions import Action, IllegalAction
-from engine.yu.content import Content, base
-from engine.yu.events import Event
-from engine.yu.moves import Option
-from engine.yu.setup import Setup
-from engine.yu.state import State
-from engine.yu.threats import Risk, Threats, risk, threats
-from engine.yu.view import View, view
+from engine.yu.content.loader import Content, base
+from engine.yu.rules import moves, rules
+from engine.yu.rules.actions import Action, IllegalAction
+from engine.yu.rules.events import Event
+from engine.yu.rules.moves import Option
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import State
+from engine.yu.rules.threats import Risk, Threats, risk, threats
+from engine.yu.rules.view import View, view
 
 
 class Game(State):

@@ -13,7 +13,7 @@ import hashlib
 import json
 
 from engine.rng import Rng
-from engine.yu.state import State
+from engine.yu.rules.state import State
 
 
 def seed_of(facts: object) -> int:

@@ -2,10 +2,10 @@
 
 Each keeps a stack of steps (the top at the end) and a table of words: the
 step's class and the function that carries it out. :func:`run` resolves
-steps until a :class:`~engine.yu.steps.Decision` that the words leave to the
+steps until a :class:`~engine.yu.content.steps.Decision` that the words leave to the
 player waits on top or the stack is empty (a game that ends clears it).
-A game's words are the rules (:mod:`engine.yu.rules`); the campaign's are the
-story's words and its own (:mod:`engine.yu.campaign`).
+A game's words are the rules (:mod:`engine.yu.rules.rules`); the campaign's are the
+story's words and its own (:mod:`engine.yu.campaign.campaign`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from engine.yu.steps import Condition, Decision, If, Step
+from engine.yu.content.steps import Condition, Decision, If, Step
 
 M = TypeVar("M", bound="Machine")
 Words = Mapping[type[Step], Callable[[M, Any], None]]

@@ -4,11 +4,11 @@ list of actions and the board's hint."""
 from __future__ import annotations
 
 from engine.text import Msg, Name, Value, _, ngettext
-from engine.yu import words
-from engine.yu.actions import Action, Kind, Payment
-from engine.yu.content import Barbarian, Townsfolk
-from engine.yu.items import COWRIE, PROVISION
-from engine.yu.view import BribeView, ChoiceView, View
+from engine.yu.content import words
+from engine.yu.content.items import COWRIE, PROVISION
+from engine.yu.content.loader import Barbarian, Townsfolk
+from engine.yu.rules.actions import Action, Kind, Payment
+from engine.yu.rules.view import BribeView, ChoiceView, View
 
 
 def _workers(payment: Payment | None) -> Msg:

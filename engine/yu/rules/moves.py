@@ -16,30 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.text import Msg, Name, _, ngettext
-from engine.yu import words
-from engine.yu.actions import NO_WORKERS, Action, Kind, Payment
-from engine.yu.content import BuildingKind, TradeOption
-from engine.yu.events import Event
-from engine.yu.interpreter import push
-from engine.yu.items import CLAY, COWRIE, INDEX, PROVISION, WOOD, Cost, Item
-from engine.yu.payments import payments
-from engine.yu.rules import (
-    LEVEE_SPACES,
-    event,
-    food_name,
-    food_wanted,
-    gain,
-    groups,
-    name,
-    next_hut,
-    open_sites,
-    resolve,
-    spend,
-    suffer,
-    tuck_spaces,
-)
-from engine.yu.state import Phase, State
-from engine.yu.steps import (
+from engine.yu.content import words
+from engine.yu.content.items import CLAY, COWRIE, INDEX, PROVISION, WOOD, Cost, Item
+from engine.yu.content.loader import BuildingKind, TradeOption
+from engine.yu.content.steps import (
     Bribe,
     Choice,
     Destroy,
@@ -54,6 +34,26 @@ from engine.yu.steps import (
     SufferAttacks,
     UseHand,
 )
+from engine.yu.rules.actions import NO_WORKERS, Action, Kind, Payment
+from engine.yu.rules.events import Event
+from engine.yu.rules.interpreter import push
+from engine.yu.rules.payments import payments
+from engine.yu.rules.rules import (
+    LEVEE_SPACES,
+    event,
+    food_name,
+    food_wanted,
+    gain,
+    groups,
+    name,
+    next_hut,
+    open_sites,
+    resolve,
+    spend,
+    suffer,
+    tuck_spaces,
+)
+from engine.yu.rules.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.yu.actions import NO_WORKERS, Payment
+from engine.yu.rules.actions import NO_WORKERS, Payment
 
 
 def colour_groups(joins: list[int]) -> tuple[int, ...]:

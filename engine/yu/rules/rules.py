@@ -2,8 +2,8 @@
 effect, as functions on the game's state.
 
 The game advances by resolving steps from its stack (see
-:mod:`engine.yu.interpreter`): :data:`WORDS` names what each step does. The
-player's actions are in :mod:`engine.yu.moves`.
+:mod:`engine.yu.rules.interpreter`): :data:`WORDS` names what each step does. The
+player's actions are in :mod:`engine.yu.rules.moves`.
 """
 
 from __future__ import annotations
@@ -11,15 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.text import Msg, Name, _
-from engine.yu import card_row, words
-from engine.yu.content import FOODS, JADE_GROUPS, BuildingKind
-from engine.yu.events import Event
-from engine.yu.interpreter import Words, branch, push, run
-from engine.yu.items import Cost, Item
-from engine.yu.payments import colour_groups
-from engine.yu.setup import Setup
-from engine.yu.state import Chapter, Outcome, Phase, State
-from engine.yu.steps import (
+from engine.yu.content import words
+from engine.yu.content.items import Cost, Item
+from engine.yu.content.loader import FOODS, JADE_GROUPS, BuildingKind
+from engine.yu.content.steps import (
     AddHarvest,
     AddStart,
     Attack,
@@ -49,6 +44,12 @@ from engine.yu.steps import (
     TakeActions,
     UseHand,
 )
+from engine.yu.rules import card_row
+from engine.yu.rules.events import Event
+from engine.yu.rules.interpreter import Words, branch, push, run
+from engine.yu.rules.payments import colour_groups
+from engine.yu.rules.setup import Setup
+from engine.yu.rules.state import Chapter, Outcome, Phase, State
 
 # -- setup ------------------------------------------------------------------
 

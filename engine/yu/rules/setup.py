@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.yu.content import Content
-from engine.yu.interpreter import Facts
-from engine.yu.steps import Steps
+from engine.yu.content.loader import Content
+from engine.yu.content.steps import Steps
+from engine.yu.rules.interpreter import Facts
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The state of one game of Legacy of Yu, and its JSON form.
 
-The state is data only: the rules (:mod:`engine.yu.rules`,
-:mod:`engine.yu.moves`) are functions on it, the view
-(:mod:`engine.yu.view`) reads it, and :class:`engine.yu.game.Game` puts the
+The state is data only: the rules (:mod:`engine.yu.rules.rules`,
+:mod:`engine.yu.rules.moves`) are functions on it, the view
+(:mod:`engine.yu.rules.view`) reads it, and :class:`engine.yu.rules.game.Game` puts the
 public API on top.
 """
 
@@ -14,11 +14,11 @@ from typing import Any, Self
 
 from engine.rng import Rng
 from engine.text import Msg
-from engine.yu.actions import Action
-from engine.yu.content import Content, base
-from engine.yu.events import Event
-from engine.yu.interpreter import Facts
-from engine.yu.steps import CampaignStep, Decision, Step, decode, encode
+from engine.yu.content.loader import Content, base
+from engine.yu.content.steps import CampaignStep, Decision, Step, decode, encode
+from engine.yu.rules.actions import Action
+from engine.yu.rules.events import Event
+from engine.yu.rules.interpreter import Facts
 
 FORMAT = 4
 """Version of the JSON form of a game; bump it when the form changes."""

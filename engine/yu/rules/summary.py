@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.text import Msg
-from engine.yu.content import BuildingKind
-from engine.yu.state import Outcome, State, cause_of
+from engine.yu.content.loader import BuildingKind
+from engine.yu.rules.state import Outcome, State, cause_of
 
 SECTIONS = 6
 """Canal sections on the river: all of them built wins the game."""

@@ -15,20 +15,7 @@ from typing import NamedTuple
 
 from engine.rng import Rng
 from engine.text import Msg, _, ngettext
-from engine.yu import card_row
-from engine.yu.actions import Action, Kind
-from engine.yu.hidden import public_seed, redeal
-from engine.yu.moves import legal, play
-from engine.yu.rules import (
-    AFTER_ACTIONS,
-    damage,
-    fortress_stands,
-    harvest_steps,
-    shore_barbarians,
-    surge_in,
-)
-from engine.yu.state import LOSSES, Outcome, Phase, State
-from engine.yu.steps import (
+from engine.yu.content.steps import (
     Attack,
     Bribe,
     CampaignStep,
@@ -49,6 +36,19 @@ from engine.yu.steps import (
     TakeActions,
     walk,
 )
+from engine.yu.rules import card_row
+from engine.yu.rules.actions import Action, Kind
+from engine.yu.rules.hidden import public_seed, redeal
+from engine.yu.rules.moves import legal, play
+from engine.yu.rules.rules import (
+    AFTER_ACTIONS,
+    damage,
+    fortress_stands,
+    harvest_steps,
+    shore_barbarians,
+    surge_in,
+)
+from engine.yu.rules.state import LOSSES, Outcome, Phase, State
 
 RIVER = 6
 """Canal sections: the Flood runs off the end past the sixth."""

@@ -3,7 +3,7 @@ stripped. Face-down piles show only their size; face-down Hut cards and the
 cards left in the box show nothing.
 
 A view is typed data (cards, costs and effects as the content holds them);
-the words for people are made from it elsewhere (:mod:`engine.yu.words`,
+the words for people are made from it elsewhere (:mod:`engine.yu.content.words`,
 the web app's templates).
 """
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.text import Msg, Name, _, ngettext
-from engine.yu import words
-from engine.yu.content import (
+from engine.yu.content import words
+from engine.yu.content.items import Cost, Item, colours
+from engine.yu.content.loader import (
     Barbarian,
     Building,
     BuildingKind,
@@ -24,11 +25,10 @@ from engine.yu.content import (
     Townsfolk,
     Trade,
 )
-from engine.yu.items import Cost, Item, colours
-from engine.yu.rules import damage, food_wanted, open_sites, shore_barbarians, tuck_spaces
-from engine.yu.state import Outcome, Phase, State
-from engine.yu.steps import Bribe, Choice, Pick, Steps, UseHand
-from engine.yu.threats import Threats, threats
+from engine.yu.content.steps import Bribe, Choice, Pick, Steps, UseHand
+from engine.yu.rules.rules import damage, food_wanted, open_sites, shore_barbarians, tuck_spaces
+from engine.yu.rules.state import Outcome, Phase, State
+from engine.yu.rules.threats import Threats, threats
 
 
 @dataclass(frozen=True, slots=True)

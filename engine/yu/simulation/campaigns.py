@@ -2,7 +2,7 @@
 
 The bot plays the games; the story's choices are made at random, except
 with ``careful``: the heuristic bot plays and the careful chooser
-(:mod:`engine.yu.careful`) takes the easier option of every choice.
+(:mod:`engine.yu.bots.careful`) takes the easier option of every choice.
 """
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ from itertools import combinations
 from typing import NamedTuple
 
 from engine.rng import Rng
-from engine.yu.actions import Action, Kind
-from engine.yu.campaign import Campaign
-from engine.yu.careful import Careful
-from engine.yu.content import Content, base
-from engine.yu.difficulty import STREAK, Difficulty, extend
-from engine.yu.game import Game
-from engine.yu.module_sim import Pair, pair_dealt
-from engine.yu.roster import BOTS, make_bot
-from engine.yu.simulate import bot_seed, game_seed
-from engine.yu.state import Outcome
-from engine.yu.steps import Choice
+from engine.yu.bots.careful import Careful
+from engine.yu.bots.roster import BOTS, make_bot
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.campaign.difficulty import STREAK, Difficulty, extend
+from engine.yu.content.loader import Content, base
+from engine.yu.content.steps import Choice
+from engine.yu.rules.actions import Action, Kind
+from engine.yu.rules.game import Game
+from engine.yu.rules.state import Outcome
+from engine.yu.simulation.modules import Pair, pair_dealt
+from engine.yu.simulation.simulate import bot_seed, game_seed
 
 CAREFUL = "careful"
 """The heuristic bot playing, the careful chooser choosing."""

@@ -1,6 +1,6 @@
 """``modules``: what each rule module and the Huts change, measured on base games.
 
-    from engine.yu.module_sim import measure
+    from engine.yu.simulation.modules import measure
     report = measure(games=300, bot="heuristic", seed=1)
 
 Each module is played on the same seeds with its rule card on and off, with
@@ -16,12 +16,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.yu.content import BuildingKind, Content, base
-from engine.yu.events import Event
-from engine.yu.game import Game, new_game
-from engine.yu.roster import make_bot
-from engine.yu.setup import Setup
-from engine.yu.simulate import MAX_ACTIONS, bot_seed, game_seed
+from engine.yu.bots.roster import make_bot
+from engine.yu.content.loader import BuildingKind, Content, base
+from engine.yu.rules.events import Event
+from engine.yu.rules.game import Game, new_game
+from engine.yu.rules.setup import Setup
+from engine.yu.simulation.simulate import MAX_ACTIONS, bot_seed, game_seed
 
 MODULES = ("skills", "fortuity", "levee", "fortress", "food", "warlords")
 

@@ -1,6 +1,6 @@
 """Play many games with a bot and count how they end.
 
-    from engine.yu.simulate import simulate
+    from engine.yu.simulation.simulate import simulate
     report = simulate(games=1000, bot="heuristic", seed=1)
 
 Game ``i`` of a run with seed ``S`` is set up with seed ``game_seed(S, i)``
@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.rng import Rng
-from engine.yu.content import Content, base
-from engine.yu.game import Game, new_game
-from engine.yu.roster import make_bot
-from engine.yu.state import LOSSES, Outcome
+from engine.yu.bots.roster import make_bot
+from engine.yu.content.loader import Content, base
+from engine.yu.rules.game import Game, new_game
+from engine.yu.rules.state import LOSSES, Outcome
 
 MAX_ACTIONS = 20_000
 """A game that runs longer than this is a bot bug; the run stops with an error."""

@@ -5,7 +5,7 @@
 Each weight in turn is tried at 0.6 and 1.5 times its value on the same
 ``games`` base games; a change is kept when it wins more than ``margin`` of
 them more, and the search goes over the weights again until a pass keeps
-nothing. The strong bot plays with the result (:data:`engine.yu.bots.WINNING`).
+nothing. The strong bot plays with the result (:data:`engine.yu.bots.bots.WINNING`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.rng import Rng
-from engine.yu.bots import HeuristicBot, Weights
-from engine.yu.game import Game
+from engine.yu.bots.bots import HeuristicBot, Weights
+from engine.yu.rules.game import Game
 
 STEPS = (0.6, 1.5)
 """The factors each weight is tried at."""

@@ -216,10 +216,11 @@ def test_campaigns_table_prints_every_measure() -> None:
 
 def test_value_fits_and_judges_without_writing_unless_asked() -> None:
     from engine.yu.bots import value
+    from engine.yu.content.loader import DATA
 
-    shipped = (Path(value.__file__).parent / "data" / value.FILE).read_text()
+    shipped = (DATA / value.FILE).read_text()
     text = run(["value", "--games", "8", "--seed", "4"])
     assert "positions:" in text and "log loss on the positions judged" in text
     assert all(name in text for name in value.FEATURES)
     assert "written" not in text
-    assert (Path(value.__file__).parent / "data" / value.FILE).read_text() == shipped
+    assert (DATA / value.FILE).read_text() == shipped

@@ -1,6 +1,6 @@
 """``requires``: an entry names the entries that must come before it, and
 ``content check`` proves every way to it reads them first (on copies of the
-tests' small campaign in tests/engine/campaign_content)."""
+tests' small campaign in tests/yu/campaign_content)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Building rules scenarios: edit a game's state directly, then act on it.
 
-The rules tests use the frozen content in ``tests/engine/content`` (see
+The rules tests use the frozen content in ``tests/yu/content`` (see
 ``CONTENT``), never the base game's data, which is re-tuned by simulation.
 Every helper here keeps the components whole: a card pulled for a scenario
 comes out of the zone it was in, an item given comes out of the Main Supply.

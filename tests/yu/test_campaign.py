@@ -1,6 +1,6 @@
 """The campaign: Victory and Defeat decks, the Story Book and Story Deck,
 lasting changes, reset, JSON round trip and replay (on the tests' small
-campaign in tests/engine/campaign_content)."""
+campaign in tests/yu/campaign_content)."""
 
 from __future__ import annotations
 

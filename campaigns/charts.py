@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.yu.card_row import SPACES
-from engine.yu.chronicle import Chronicle, Played
+from engine.yu.campaign.chronicle import Chronicle, Played
+from engine.yu.rules.card_row import SPACES
 
 WIDTH, HEIGHT = 480, 214
 LEFT, RIGHT, TOP, BOTTOM = 30, 8, 28, 30

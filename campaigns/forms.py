@@ -17,7 +17,7 @@ from campaigns.reader import said
 from campaigns.tables import OPEN
 from engine.games import GAMES
 from engine.yu import Action, MalformedAction
-from engine.yu.difficulty import Difficulty
+from engine.yu.campaign.difficulty import Difficulty
 
 
 class CampaignForm(forms.ModelForm[Campaign]):

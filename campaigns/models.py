@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.reader import said
 from engine.games import GAMES
-from engine.yu.difficulty import Difficulty
+from engine.yu.campaign.difficulty import Difficulty
 
 YU = "yu"
 """The solo campaign game, with its own board; every other game is played at a table of seats."""

@@ -1,7 +1,7 @@
 """The board as the templates show it: the engine's view, with every legal
 action placed next to the thing it acts on.
 
-The engine lists its options (:meth:`engine.yu.game.Game.options`): each
+The engine lists its options (:meth:`engine.yu.rules.game.Game.options`): each
 thing on the board the player might act on, with the legal actions for it or
 the reason there are none. Each legal action lands in exactly one
 :class:`Move` (a verb with its variants, such as the different Workers that
@@ -17,18 +17,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.text import Msg, Name, _, ngettext
-from engine.yu import Action, Event, Game, Kind, words
-from engine.yu.campaign import CampaignView
-from engine.yu.content import Barbarian, BuildingKind, Content
-from engine.yu.items import ITEMS, WORKERS, Item
-from engine.yu.moves import Option
-from engine.yu.rules import LEVEE_SPACES
-from engine.yu.state import Phase
-from engine.yu.steps import Gain
-from engine.yu.strong import no_hint
-from engine.yu.threats import Risk
-from engine.yu.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
-from engine.yu.words import OUTCOMES
+from engine.yu import Action, Event, Game, Kind
+from engine.yu.bots.strong import no_hint
+from engine.yu.campaign.campaign import CampaignView
+from engine.yu.content import words
+from engine.yu.content.items import ITEMS, WORKERS, Item
+from engine.yu.content.loader import Barbarian, BuildingKind, Content
+from engine.yu.content.steps import Gain
+from engine.yu.content.words import OUTCOMES
+from engine.yu.rules.moves import Option
+from engine.yu.rules.rules import LEVEE_SPACES
+from engine.yu.rules.state import Phase
+from engine.yu.rules.threats import Risk
+from engine.yu.rules.view import BribeView, ChoiceView, PickView, UseHandView, View, prompt
 
 PHASES = {
     Phase.SETUP: _("Setup"),

@@ -34,11 +34,11 @@ from engine.redeals import Redeal, play
 from engine.text import Msg, _
 from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
 from engine.yu import Game as YuGame
-from engine.yu.campaign import Campaign as YuCampaign
-from engine.yu.campaign import CampaignView
-from engine.yu.difficulty import Difficulty
-from engine.yu.moves import Option
-from engine.yu.threats import Risk
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.campaign.campaign import CampaignView
+from engine.yu.campaign.difficulty import Difficulty
+from engine.yu.rules.moves import Option
+from engine.yu.rules.threats import Risk
 
 T = TypeVar("T")
 UNDO = GameAction.UNDO

@@ -40,7 +40,7 @@ from campaigns.models import Campaign
 from campaigns.reader import said
 from engine.games import GAMES
 from engine.yu import base
-from engine.yu.difficulty import Difficulty
+from engine.yu.campaign.difficulty import Difficulty
 
 FORMAT = "legacy-of-yu/campaign"
 TABLE_FORMAT = "legacy-of-yu/table"

@@ -60,10 +60,10 @@ from campaigns.throttle import locked_out, remember_browser, throttled
 from engine.games import GAMES
 from engine.text import Msg
 from engine.yu import Action
-from engine.yu.chronicle import chronicle as yu_chronicle
-from engine.yu.labels import label
-from engine.yu.strong import hint as strong_hint
-from engine.yu.strong import hopeless, no_hint
+from engine.yu.bots.strong import hint as strong_hint
+from engine.yu.bots.strong import hopeless, no_hint
+from engine.yu.campaign.chronicle import chronicle as yu_chronicle
+from engine.yu.rules.labels import label
 
 REGIONS: dict[str, tuple[str, ...] | None] = {
     "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),

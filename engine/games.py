@@ -15,6 +15,6 @@ def content_french() -> dict[str, str]:
     """The French of every game's content texts (names, card texts, story), by their English."""
     from engine.machi.campaign import deck
     from engine.machi.cards import catalogue
-    from engine.yu.content import base
+    from engine.yu.content.loader import base
 
     return base().french.texts | catalogue().french.texts | deck().french.texts

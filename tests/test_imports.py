@@ -1,4 +1,5 @@
-"""The project's own modules import each other without a circle."""
+"""The project's own modules import each other without a circle, and Legacy of
+Yu's sub-packages only downward."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "campaigns", "config")
+YU_ORDER = ("content", "rules", "campaign", "bots", "simulation", "cli")
+"""Legacy of Yu's sub-packages (and its command line), lowest first: each imports only those before it."""
 
 
 def module_name(path: Path) -> str:
@@ -76,10 +79,30 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def yu_level(name: str) -> int | None:
+    """Where a module of ``engine.yu`` stands in :data:`YU_ORDER`; None for the package and ``__main__``."""
+    parts = name.split(".")
+    if parts[:2] != ["engine", "yu"] or len(parts) < 3 or parts[2] == "__main__":
+        return None
+    return YU_ORDER.index(parts[2]) if parts[2] in YU_ORDER else None
+
+
+def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import of a lower sub-package of ``engine.yu`` from a higher one."""
+    found = []
+    for name, targets in edges.items():
+        level = yu_level(name)
+        for target in targets:
+            other = yu_level(target)
+            if level is not None and other is not None and other > level:
+                found.append((name, target))
+    return sorted(found)
+
+
 def test_the_walk_sees_the_imports() -> None:
     edges = graph()
-    assert "engine.yu.actions" in edges["engine.yu.game"]
-    assert "engine.yu.game" in edges["engine.yu"]  # a package's own __init__
+    assert "engine.yu.rules.actions" in edges["engine.yu.rules.game"]
+    assert "engine.yu.rules.game" in edges["engine.yu"]  # a package's own __init__
     assert "campaigns.store" in edges["campaigns.views"]
 
 
@@ -89,3 +112,21 @@ def test_the_finder_sees_a_circle() -> None:
 
 def test_no_module_imports_itself_through_others() -> None:
     assert cycles(graph()) == []
+
+
+def test_the_order_check_sees_an_import_upward() -> None:
+    edges = {
+        "engine.yu.rules.game": {"engine.yu.bots.bots", "engine.yu.content.loader"},
+        "engine.yu.bots.bots": {"engine.yu.rules.game"},
+    }
+    assert upward(edges) == [("engine.yu.rules.game", "engine.yu.bots.bots")]
+
+
+def test_every_module_of_yu_has_its_place_in_the_order() -> None:
+    names = [name for name in graph() if name.startswith("engine.yu.")]
+    assert names
+    assert [name for name in names if name != "engine.yu.__main__" and yu_level(name) is None] == []
+
+
+def test_yu_sub_packages_import_only_lower_ones() -> None:
+    assert upward(graph()) == []

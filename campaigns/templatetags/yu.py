@@ -19,9 +19,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
 from campaigns.reader import said
-from engine.yu import words
-from engine.yu.items import ALL_COLOURS, COLOURED, INDEX, ITEMS, WORKERS, Amount, Cost, Item
-from engine.yu.steps import Counted, Destroy, Flood, Gain, Pay, Pick, Read, RevealBarbarian, Step
+from engine.yu.content import words
+from engine.yu.content.items import ALL_COLOURS, COLOURED, INDEX, ITEMS, WORKERS, Amount, Cost, Item
+from engine.yu.content.steps import Counted, Destroy, Flood, Gain, Pay, Pick, Read, RevealBarbarian, Step
 
 register = template.Library()
 P = ParamSpec("P")

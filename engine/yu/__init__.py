@@ -6,10 +6,10 @@ while not game.over:
     game.apply(game.legal_actions()[0])
 """
 
-from engine.yu.actions import Action, IllegalAction, Kind, MalformedAction
-from engine.yu.content import Content, ContentError, base, load
-from engine.yu.events import Event, revealed
-from engine.yu.game import Game, new_game, replay
+from engine.yu.content.loader import Content, ContentError, base, load
+from engine.yu.rules.actions import Action, IllegalAction, Kind, MalformedAction
+from engine.yu.rules.events import Event, revealed
+from engine.yu.rules.game import Game, new_game, replay
 
 __all__ = [
     "Action",

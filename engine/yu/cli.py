@@ -23,19 +23,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from engine.yu import words
-from engine.yu.actions import Action, IllegalAction, Kind
-from engine.yu.campaign import Campaign
-from engine.yu.campaign_sim import CAMPAIGN_BOTS
-from engine.yu.content import Barbarian, Townsfolk
-from engine.yu.difficulty import Difficulty
-from engine.yu.events import Event
-from engine.yu.game import Game, new_game
-from engine.yu.items import ITEMS, WORKERS
-from engine.yu.labels import label
-from engine.yu.roster import BOTS
-from engine.yu.simulate import simulate
-from engine.yu.view import Page, View, prompt
+from engine.yu.bots.roster import BOTS
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.campaign.difficulty import Difficulty
+from engine.yu.content import words
+from engine.yu.content.items import ITEMS, WORKERS
+from engine.yu.content.loader import DATA, Barbarian, Townsfolk
+from engine.yu.rules.actions import Action, IllegalAction, Kind
+from engine.yu.rules.events import Event
+from engine.yu.rules.game import Game, new_game
+from engine.yu.rules.labels import label
+from engine.yu.rules.view import Page, View, prompt
+from engine.yu.simulation.campaigns import CAMPAIGN_BOTS
+from engine.yu.simulation.simulate import simulate
 
 HELP = """Type the number of an action, or its key (like play:t07 or trade:1:clay).
   b   show the board again        h   this help        q   quit"""
@@ -117,7 +117,7 @@ def _difficulty(command: argparse.ArgumentParser, text: str) -> None:
 
 
 def _in_play(text: str) -> tuple[str, ...]:
-    from engine.yu.module_sim import IN_PLAY
+    from engine.yu.simulation.modules import IN_PLAY
 
     modules = tuple(m.strip() for m in text.split(",") if m.strip())
     wrong = [m for m in modules if m not in IN_PLAY]
@@ -141,32 +141,32 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         print(json.dumps(report.to_json(), indent=2) if args.json else report.table(), file=out)
         return 0
     if args.command == "campaigns":
-        from engine.yu.campaign_sim import player, run
+        from engine.yu.simulation.campaigns import player, run
 
         found = run(args.campaigns, args.bot, args.seed, difficulty=args.difficulty, in_play=args.in_play)
         data, table = found.to_dict(), found.table()
         if args.modules:
-            from engine.yu.module_sim import measure
+            from engine.yu.simulation.modules import measure
 
             measured = measure(args.modules, player(args.bot), args.seed)
             data["modules"], table = measured.to_dict(), f"{table}\n\n{measured.table()}"
         print(json.dumps(data, indent=2) if args.json else table, file=out)
         return 0
     if args.command == "modules":
-        from engine.yu.module_sim import measure
+        from engine.yu.simulation.modules import measure
 
         measured = measure(args.games, args.bot, args.seed)
         print(json.dumps(measured.to_dict(), indent=2) if args.json else measured.table(), file=out)
         return 0
     if args.command == "tune":
-        from engine.yu.tune import tune
+        from engine.yu.simulation.tune import tune
 
         tune(args.games, args.seed, passes=args.passes, say=lambda line: print(line, file=out, flush=True))
         return 0
     if args.command == "value":
         return fit_value(args.games, args.seed, args.write, out)
     if args.command == "content":
-        from engine.yu.check import problems
+        from engine.yu.content.check import problems
 
         wrong = problems(*([args.dir] if args.dir else []))
         for problem in wrong:
@@ -180,9 +180,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
 
 def fit_value(games: int, seed: int, write: bool, out: TextIO) -> int:
-    """Fit :mod:`engine.yu.value` on ``games`` games, judge it on a quarter
+    """Fit :mod:`engine.yu.bots.value` on ``games`` games, judge it on a quarter
     as many others, print how well it predicts, and write it if asked."""
-    from engine.yu import value
+    from engine.yu.bots import value
 
     start = time.process_time()
     train, test = value.samples(games, seed), value.samples(max(1, games // 4), seed + 1)
@@ -199,7 +199,7 @@ def fit_value(games: int, seed: int, write: bool, out: TextIO) -> int:
         print(f"  {name:<16} {weight:+.3f}", file=out)
     print(f"{time.process_time() - start:.0f} s of processor time", file=out)
     if write:
-        path = Path(value.__file__).parent / "data" / value.FILE
+        path = DATA / value.FILE
         path.write_text(model.to_toml(), encoding="utf-8")
         print(f"written to {path}", file=out)
     return 0

@@ -23,16 +23,16 @@ from typing import Any
 from campaigns import store
 from campaigns.models import Campaign
 from engine.rng import Rng
-from engine.yu import card_row
-from engine.yu.actions import Action, Kind
-from engine.yu.bots import HeuristicBot
-from engine.yu.campaign import Campaign as YuCampaign
-from engine.yu.game import Game
-from engine.yu.rules import shore_barbarians
-from engine.yu.state import LOSSES, Phase
-from engine.yu.steps import Bribe
-from engine.yu.strong import HOPELESS, hint
-from engine.yu.threats import harvest_draws, lost_because
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.bots.strong import HOPELESS, hint
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.content.steps import Bribe
+from engine.yu.rules import card_row
+from engine.yu.rules.actions import Action, Kind
+from engine.yu.rules.game import Game
+from engine.yu.rules.rules import shore_barbarians
+from engine.yu.rules.state import LOSSES, Phase
+from engine.yu.rules.threats import harvest_draws, lost_because
 
 SUFFER = Action(Kind.SUFFER)
 
@@ -126,7 +126,7 @@ rarely hopeless, and not worth the hint's look ahead."""
 def is_hopeless(game: Game) -> bool:
     """Take Actions; a threat meter warns, no move that could take a danger away
     is open, and the hint's best move shows under
-    :data:`~engine.yu.strong.HOPELESS` percent (then the hint says what loses)."""
+    :data:`~engine.yu.bots.strong.HOPELESS` percent (then the hint says what loses)."""
     return (
         taking_actions(game)
         and bool(lost_because(game))

@@ -12,7 +12,7 @@ from web.base import quiet_plays
 
 from campaigns import store
 from campaigns.models import Campaign
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .conftest import ARTIFACTS, PASSWORD
 

@@ -18,7 +18,7 @@ from campaigns import store
 from campaigns.models import Campaign, GameAction, Membership, Role
 from campaigns.reader import said
 from engine.text import Msg, Name
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .conftest import save_page, separate_pages
 from .test_board import click_action, play_one_round, sign_up

@@ -8,8 +8,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from campaigns import store
 from campaigns.models import Campaign
-from engine.yu.bots import HeuristicBot
-from engine.yu.strong import no_hint
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.bots.strong import no_hint
 
 from . import positions
 from .conftest import ARTIFACTS, check_a11y

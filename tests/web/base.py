@@ -13,7 +13,7 @@ from campaigns.models import Campaign, Game, GameAction, Invite, Membership, Tab
 from engine.games import GAMES
 from engine.yu import Game as YuGame
 from engine.yu import revealed
-from engine.yu.campaign import Campaign as YuCampaign
+from engine.yu.campaign.campaign import Campaign as YuCampaign
 
 PASSWORD = "river-of-nine-bends"
 SEED = 7

@@ -95,9 +95,10 @@ def test_the_barbarian_meter_says_what_a_standing_fortress_drives_off() -> None:
     from types import SimpleNamespace
 
     from campaigns.jinja import render_region
-    from engine.yu import card_row, new_game
-    from engine.yu.content import base
-    from engine.yu.setup import Setup
+    from engine.yu import new_game
+    from engine.yu.content.loader import base
+    from engine.yu.rules import card_row
+    from engine.yu.rules.setup import Setup
 
     content = base()
     game = new_game(3, content, replace(Setup.base(content), modules=("fortress",)))
@@ -120,8 +121,8 @@ def test_the_flood_meter_and_the_rules_say_when_the_river_surges() -> None:
     from campaigns.jinja import render_region
     from campaigns.presenter import meters
     from engine.yu import new_game
-    from engine.yu.content import base
-    from engine.yu.setup import Setup
+    from engine.yu.content.loader import base
+    from engine.yu.rules.setup import Setup
 
     content = base()
     surge = content.board.surge
@@ -167,7 +168,7 @@ def flood_meter(game: object, language: str = "en") -> str:
 
 
 def test_the_flood_meter_counts_the_hand_in_english_and_french() -> None:
-    from engine.yu.campaign import Campaign as YuCampaign
+    from engine.yu.campaign.campaign import Campaign as YuCampaign
 
     campaign = YuCampaign.new(3)
     game = campaign.game

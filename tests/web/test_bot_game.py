@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from campaigns import store
 from campaigns.models import GameAction
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .base import SEED, BaseTestCase, action_keys, board_version
 

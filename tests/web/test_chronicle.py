@@ -11,8 +11,8 @@ from django.utils.html import escape
 from campaigns import charts as drawn_charts
 from campaigns import store
 from campaigns.models import Game, Role
-from engine.yu.bots import HeuristicBot
-from engine.yu.chronicle import chronicle as yu_chronicle
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.campaign.chronicle import chronicle as yu_chronicle
 
 from .base import SEED, BaseTestCase
 

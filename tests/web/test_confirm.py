@@ -9,7 +9,7 @@ from django.utils.html import escape
 from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .base import SEED, BaseTestCase, board_version
 

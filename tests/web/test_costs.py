@@ -12,7 +12,7 @@ from django.utils.html import escape
 from campaigns import store
 from campaigns.models import Campaign
 from engine.yu import Game as YuGame
-from engine.yu.roster import make_bot
+from engine.yu.bots.roster import make_bot
 
 from .base import BaseTestCase, quiet_plays
 

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from campaigns import store
 from campaigns.models import Campaign
-from engine.yu.campaign import Campaign as YuCampaign
-from engine.yu.difficulty import Difficulty
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.campaign.difficulty import Difficulty
 
 from .base import BaseTestCase
 

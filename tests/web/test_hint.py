@@ -14,9 +14,9 @@ from e2e import positions
 from campaigns import store
 from campaigns.models import GameAction, Role
 from campaigns.reader import said
-from engine.yu.bots import HeuristicBot
-from engine.yu.strong import hint, no_hint
-from engine.yu.threats import lost_because
+from engine.yu.bots.bots import HeuristicBot
+from engine.yu.bots.strong import hint, no_hint
+from engine.yu.rules.threats import lost_because
 
 from .base import SEED, BaseTestCase
 

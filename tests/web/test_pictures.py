@@ -8,8 +8,8 @@ from django.utils import translation
 
 from campaigns.jinja import environment
 from campaigns.templatetags.yu import food_name, item_name, items, role, worker
-from engine.yu.effects import parse_steps
-from engine.yu.items import RED, parse_cost
+from engine.yu.content.effects import parse_steps
+from engine.yu.content.items import RED, parse_cost
 
 
 class PicturesTestCase(SimpleTestCase):

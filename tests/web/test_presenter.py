@@ -10,8 +10,8 @@ from django.test import SimpleTestCase
 from campaigns.presenter import Move, present
 from campaigns.reader import said
 from engine.yu import Kind
-from engine.yu.campaign import Campaign as YuCampaign
-from engine.yu.steps import Choice, Option
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.content.steps import Choice, Option
 
 
 def placed(board: dict[str, object]) -> list[str]:

@@ -8,8 +8,8 @@ from django.core.management.base import CommandError
 from campaigns import store, tables
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
-from engine.yu.campaign_sim import play_campaign
-from engine.yu.simulate import game_seed
+from engine.yu.simulation.campaigns import play_campaign
+from engine.yu.simulation.simulate import game_seed
 
 from .base import BaseTestCase, quiet_plays
 

@@ -4,8 +4,8 @@ import json
 
 from campaigns import store
 from campaigns.models import GameAction
-from engine.yu.campaign import Campaign as YuCampaign
-from engine.yu.difficulty import Difficulty
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.campaign.difficulty import Difficulty
 
 from .base import BaseTestCase
 

@@ -16,9 +16,9 @@ from campaigns.models import Campaign, Game, GameAction, Role, new_seed
 from engine.games import GAMES
 from engine.series import Series
 from engine.yu import Action
-from engine.yu.campaign import Campaign as YuCampaign
-from engine.yu.difficulty import Difficulty
-from engine.yu.hidden import visible
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.campaign.difficulty import Difficulty
+from engine.yu.rules.hidden import visible
 
 from .base import BaseTestCase, dealt_anew, hidden, quiet_plays, table_hidden, yu_hidden
 

@@ -8,7 +8,7 @@ from django.utils.html import escape
 from campaigns import store
 from campaigns.models import GameAction, Role
 from engine.yu import load
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .base import SEED, BaseTestCase, action_keys, board_version, quiet_plays
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from campaigns import store
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .base import SEED, BaseTestCase
 

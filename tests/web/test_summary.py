@@ -11,7 +11,7 @@ from campaigns import store, views
 from campaigns.sharing import OWN, Seat
 from engine.text import Name
 from engine.yu import Action
-from engine.yu.bots import HeuristicBot
+from engine.yu.bots.bots import HeuristicBot
 
 from .base import SEED, BaseTestCase
 

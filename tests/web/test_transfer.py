@@ -14,8 +14,8 @@ from django.utils import translation
 from campaigns import sealed, store, transfer
 from campaigns.models import Campaign, Game, GameAction, Role
 from engine.yu import Action
-from engine.yu.campaign_sim import game_seed, play_campaign
-from engine.yu.difficulty import Difficulty
+from engine.yu.campaign.difficulty import Difficulty
+from engine.yu.simulation.campaigns import game_seed, play_campaign
 
 from .base import BaseTestCase, dealt_anew, quiet_plays
 

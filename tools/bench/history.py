@@ -15,9 +15,9 @@ import json
 from collections.abc import Iterator
 
 from engine.rng import Rng
-from engine.yu.campaign import Campaign
-from engine.yu.roster import make_bot
-from engine.yu.simulate import bot_seed, game_seed
+from engine.yu.bots.roster import make_bot
+from engine.yu.campaign.campaign import Campaign
+from engine.yu.simulation.simulate import bot_seed, game_seed
 
 POINTS = ("game 1, action 1", "game 1, action 150", "game 10, action 1")
 """Where the timed action falls: which game of the campaign, and which action of that game."""

@@ -1,0 +1,1 @@
+"""The bots that play Legacy of Yu, the strong bot's model, and the careful story chooser."""

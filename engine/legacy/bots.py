@@ -12,6 +12,7 @@ from engine.legacy import empire, opus
 from engine.legacy.actions import Action, Element
 from engine.legacy.game import Game
 from engine.legacy.sheet import Sheet
+from engine.legacy.strong import strong_bot
 from engine.rng import Rng
 
 LOOKAHEAD = 0.5
@@ -66,4 +67,5 @@ def _one_more(realm: dict[empire.Square, int], placed: empire.Square) -> int:
     )
 
 
-BOTS: dict[str, Callable[[Game, int], Action]] = {"greedy": greedy_bot, "random": random_bot}
+BOTS: dict[str, Callable[[Game, int], Action]] = {"strong": strong_bot, "greedy": greedy_bot, "random": random_bot}
+"""By key, the one that plays best first."""

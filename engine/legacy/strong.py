@@ -19,7 +19,6 @@ from engine.legacy.actions import Action, Element
 from engine.legacy.cards import JOURNEYS, NUMBERS
 from engine.legacy.empire import Square
 from engine.legacy.game import Game
-from engine.legacy.sheet import Sheet
 
 DRAWS_PER_SQUARE = 2.8
 """How many draws, on average, it takes the empire to fill one more square of an outline."""
@@ -184,10 +183,10 @@ def _outlines(realm: dict[Square, int], outlook: Outlook) -> list[_Outline]:
                         dict.fromkeys(((top, left), (top, right), (bottom, right), (bottom, left)))
                     )
                     squares = tuple((top0 + r, left0 + c) for r, c in corners)
-                    worth = w * h + sum(
-                        empire.tens(realm[s]) if s in realm else CORNER_HOPE for s in squares
-                    )
+                    worth = w * h + sum(empire.tens(realm[s]) if s in realm else CORNER_HOPE for s in squares)
                     found.append(
-                        _Outline(top0 + top, left0 + left, top0 + bottom, left0 + right, missing, squares, worth)
+                        _Outline(
+                            top0 + top, left0 + left, top0 + bottom, left0 + right, missing, squares, worth
+                        )
                     )
     return found

@@ -30,6 +30,8 @@ OPUS_LOW = 4.0
 """What an opus waiting for its low place is worth less than one waiting for a high place."""
 SLOT = 5.0
 """What a free branch in the garden is worth when every number to come is smaller than its number."""
+NUMBERS_PER_SLOT = 8
+"""The garden counts one free branch, and one more for each this many numbers to come, at most."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class Outlook:
 
 
 def strong_bot(game: Game, seat: int) -> Action:
+    """The placement that adds most to the sheet's score and outlook, the first legal one on a tie."""
     sheet = game.sheets[seat]
     number = game.number
     assert number is not None
@@ -94,7 +97,7 @@ def _garden_value(tree: dict[int, int | None], outlook: Outlook) -> float:
     """The garden's score and, for each free branch, the share of the numbers to come it could take."""
     grown = garden.branches(tree)
     free = sum((garden.BRANCHES - grown[n]) * outlook.below(n) for n in tree)
-    return garden.score(tree) + SLOT * min(free, 1.0 + len(outlook.left) / 8)
+    return garden.score(tree) + SLOT * min(free, 1.0 + len(outlook.left) / NUMBERS_PER_SLOT)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from campaigns.bot_names import PLAYS_WELL, STYLES, bot_name
 from campaigns.models import DIFFICULTY_NAMES, Campaign, GameAction, Role, TableSeat, said_lazily
 from campaigns.reader import said
 from campaigns.tables import OPEN
@@ -178,7 +179,7 @@ class TableForm(forms.Form):
     bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label=gettext_lazy("Bots"))
     bot = forms.ChoiceField(
         label=gettext_lazy("How the bots play"),
-        choices=[(STRONG, gettext_lazy("Playing well")), ("random", gettext_lazy("Playing at random"))],
+        choices=[(STRONG, PLAYS_WELL), ("random", STYLES["random"])],
         initial=STRONG,
     )
     request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
@@ -252,7 +253,7 @@ class SeatForm(forms.Form):
         assert isinstance(to, forms.ChoiceField)
         to.choices = [
             (OPEN, _("Open, for a friend with a link")),
-            *((_bot_choice(name), _("{bot} bot").format(bot=name.capitalize())) for name in bots),
+            *((_bot_choice(name), _("“{bot}” bot").format(bot=bot_name(name))) for name in bots),
             *((key, u.get_username()) for key, u in self.users.items()),
         ]
 

@@ -17,6 +17,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.bot_names import bot_name
 from campaigns.reader import said
 from engine.games import GAMES
 from engine.yu.campaign.difficulty import Difficulty
@@ -288,7 +289,7 @@ class TableSeat(models.Model):
         if self.user is not None:
             return self.user.get_username()
         if self.bot:
-            return gettext("{bot} bot {number}").format(bot=self.bot.capitalize(), number=self.number + 1)
+            return gettext("“{bot}” bot {number}").format(bot=bot_name(self.bot), number=self.number + 1)
         return gettext("Open seat {number}").format(number=self.number + 1)
 
 

@@ -1,4 +1,5 @@
-"""Bots that can take any seat: one places at random, one takes the best gain.
+"""Bots that can take any seat: one places at random, one takes the best gain, and the strong one
+(:mod:`engine.legacy.strong`) weighs what the numbers to come can still complete.
 
 A bot's choice depends only on the game and its seat, so a table's log plus
 the seed replays it without running the bots again.
@@ -12,6 +13,7 @@ from engine.legacy import empire, opus
 from engine.legacy.actions import Action, Element
 from engine.legacy.game import Game
 from engine.legacy.sheet import Sheet
+from engine.legacy.strong import strong_bot
 from engine.rng import Rng
 
 LOOKAHEAD = 0.5
@@ -66,4 +68,9 @@ def _one_more(realm: dict[empire.Square, int], placed: empire.Square) -> int:
     )
 
 
-BOTS: dict[str, Callable[[Game, int], Action]] = {"greedy": greedy_bot, "random": random_bot}
+BOTS: dict[str, Callable[[Game, int], Action]] = {
+    "strong": strong_bot,
+    "greedy": greedy_bot,
+    "random": random_bot,
+}
+"""By key, the one that plays best first."""

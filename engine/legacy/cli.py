@@ -1,6 +1,6 @@
 """``python -m engine.legacy``: bots playing series, and the empire search timed.
 
-python -m engine.legacy bots --seats greedy,random,random --games 50
+python -m engine.legacy bots --seats strong,greedy,random --games 50
 python -m engine.legacy bench
 """
 

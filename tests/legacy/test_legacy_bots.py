@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import statistics
+
 import pytest
 
 from engine.legacy import empire
+from engine.legacy.actions import Action
 from engine.legacy.bots import BOTS, greedy_bot
 from engine.legacy.cli import checkerboard, grown_empire, main, naive_best, play
 from engine.legacy.game import Game
+from engine.legacy.sheet import Sheet
+from engine.legacy.strong import Outlook, strong_bot
 from engine.series import Series
 
 
@@ -69,3 +74,68 @@ def test_the_command_line_plays_bots_and_refuses_an_unknown_one(capsys: pytest.C
     assert "seat 1 greedy" in out and "seat 2 random" in out
     with pytest.raises(SystemExit):
         main(["bots", "--seats", "clever"])
+
+
+def nearest_gain(game: Game, seat: int) -> Action:
+    """The placement that adds most to the score now, the first legal one on a tie."""
+    sheet, number = game.sheets[seat], game.number
+    assert number is not None
+    now = sheet.score().total
+
+    def gain(action: Action) -> int:
+        after = Sheet(list(sheet.opus), dict(sheet.garden), dict(sheet.empire))
+        after.place(number, action)
+        return after.score().total - now
+
+    return max(game.legal_actions(seat), key=gain)
+
+
+def strong_against_nearest_gain(games: int) -> tuple[int, float, float]:
+    """Two-seat games seeded 1 to ``games``, the strong bot first in the odd ones: its wins, and
+    both bots' mean scores."""
+    wins, strong, other = 0, [], []
+    for seed in range(1, games + 1):
+        mine = seed % 2
+        game = Game.new(seed, 2)
+        while not game.over:
+            for seat in game.waiting():
+                game.apply(seat, strong_bot(game, seat) if seat == mine else nearest_gain(game, seat))
+        scores = game.scores()
+        wins += scores[mine] > scores[1 - mine]
+        strong.append(scores[mine])
+        other.append(scores[1 - mine])
+    print(
+        f"strong bot: {wins}/{games} won, mean {statistics.mean(strong):.1f} to {statistics.mean(other):.1f}"
+    )
+    return wins, statistics.mean(strong), statistics.mean(other)
+
+
+def test_the_strong_bot_beats_the_nearest_gain_in_most_games() -> None:
+    wins, strong, other = strong_against_nearest_gain(10)
+    assert wins > 5 and strong > other
+
+
+@pytest.mark.slow
+def test_the_strong_bot_wins_seven_games_in_ten_and_scores_half_as_much_again() -> None:
+    wins, strong, other = strong_against_nearest_gain(200)
+    assert wins >= 140 and strong >= 1.5 * other
+
+
+def test_the_strong_bot_comes_first_and_never_reads_the_order_of_the_deck() -> None:
+    assert next(iter(BOTS)) == "strong"
+    game = Game.new(5, 2)
+    for _ in range(12):
+        for seat in game.waiting():
+            game.apply(seat, strong_bot(game, seat))
+    shuffled = Game.from_dict(game.to_dict())
+    shuffled.deck.reverse()
+    shuffled.seed = 99
+    assert [strong_bot(shuffled, s) for s in range(2)] == [strong_bot(game, s) for s in range(2)]
+
+
+def test_the_outlook_knows_the_numbers_left_and_how_long_the_game_may_last() -> None:
+    game = Game.new(3, 1)
+    outlook = Outlook.of(game)
+    assert len(outlook.left) == 89 and game.number not in outlook.left
+    assert outlook.lasts(0) == 1.0 and outlook.lasts(len(outlook.left) + 1) == 0.0
+    assert outlook.lasts(10) > outlook.lasts(60) > 0

@@ -191,9 +191,11 @@ class SaidTestCase(BaseTestCase):
     def test_the_log_keeps_who_moved_in_the_site_s_language(self) -> None:
         with mock.patch.object(models, "gettext", self.marked), translation.override("fr"):
             table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "random"])
-            self.assertEqual(TableSeat.objects.get(campaign=table, number=1).name, "[fr] Random bot 2")
+            self.assertEqual(
+                TableSeat.objects.get(campaign=table, number=1).name, "[fr] “Joue au hasard” bot 2"
+            )
         bys = set(GameAction.objects.filter(game__campaign=table, seat=1).values_list("by", flat=True))
-        self.assertEqual(bys, {"Random bot 2"})
+        self.assertEqual(bys, {"“Plays at random” bot 2"})
 
     def test_a_game_s_title_is_said_when_shown(self) -> None:
         title = engine_text._("Legacy")

@@ -295,7 +295,7 @@ class MachiTableTests(TableTestCase):
         won = GameAction.objects.filter(game__campaign=table).order_by("-game__number", "-seq").first()
         assert won is not None
         date = formats.date_format(timezone.localtime(won.created), "SHORT_DATE_FORMAT")
-        mayor, town = [("alice", "Riverside"), ("Planner bot 2", "not named")][winner]
+        mayor, town = [("alice", "Riverside"), ("“Plays well” bot 2", "not named")][winner]
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
         self.assertEqual(register(page)[0], ["1", date, mayor, town])
         self.assertEqual(register(page)[1:], [[str(n), "", "", ""] for n in range(2, GAMES + 1)])

@@ -385,13 +385,18 @@ class LogTests(TableTestCase):
         first = self.game(table).number
         self.client.force_login(self.alice)
         r = self.client.get(reverse("table", args=[table.code]))
-        self.assertContains(r, "<b>Greedy bot 2</b> placed the number")
+        self.assertContains(r, "<b>“Plays for the moment” bot 2</b> placed the number")
         self.assertNotContains(r, "<b>alice</b> placed")
         self.post(table, "garden")
         log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>alice</b> placed the number", log)
         self.assertIn(f"<b>{first}</b> is written on every sheet", log)
-        newest_first = ["<b>Greedy bot 2</b> placed", "came up", "on every sheet", "<b>alice</b> placed"]
+        newest_first = [
+            "<b>“Plays for the moment” bot 2</b> placed",
+            "came up",
+            "on every sheet",
+            "<b>alice</b> placed",
+        ]
         at = [log.find(line) for line in newest_first]
         self.assertEqual(at, sorted(at))
         self.assertNotIn(-1, at)
@@ -407,7 +412,9 @@ class LogTests(TableTestCase):
         self.client.force_login(self.alice)
         log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>bob-plays</b> placed the number", log)
-        self.assertNotIn("<b>Random bot 2</b> placed", log)  # the bot has not placed: alice has not yet
+        self.assertNotIn(
+            "<b>“Plays at random” bot 2</b> placed", log
+        )  # the bot has not placed: alice has not yet
         self.client.force_login(self.bob)
         self.assertContains(self.client.get(reverse("table", args=[table.code])), "you have no seat now")
 

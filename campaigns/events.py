@@ -36,7 +36,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from campaigns import store, table_views, tables
+from campaigns import seats, store, table_views
 from campaigns.hub import Hub, Pieces, Watcher
 from campaigns.models import YU, Campaign, Membership, TableSeat
 from campaigns.sharing import OWN, Seat, campaign_for
@@ -104,7 +104,7 @@ def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str, str] | HttpR
     campaign = seat.campaign
     if campaign.game == YU:
         return seat, user.pk, get_token(request), seat.etag
-    now = table_views.etag(campaign.version, tables.seat_number(campaign, user), seat.role)
+    now = table_views.etag(campaign.version, seats.seat_number(campaign, user), seat.role)
     return seat, user.pk, get_token(request), now
 
 
@@ -231,7 +231,7 @@ def _table_boards(
     places: dict[int, Place] = dict(sits)
     if not stale:
         return places, {}
-    board = tables.load(Campaign.objects.get(pk=campaign.pk))
+    board = store.load(Campaign.objects.get(pk=campaign.pk))
     boards: dict[Place, News | None] = {}
     for mine, role in stale:
         etag, html = table_views.live_table(board, Seat(board.campaign, role), mine)

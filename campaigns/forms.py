@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from campaigns.bot_names import PLAYS_WELL, STYLES, bot_name
 from campaigns.models import DIFFICULTY_NAMES, Campaign, GameAction, Role, TableSeat, said_lazily
 from campaigns.reader import said
-from campaigns.tables import OPEN
-from engine.games import GAMES
+from campaigns.store import OPEN
+from engine.games import TABLES
 from engine.yu import Action, MalformedAction
 from engine.yu.campaign.difficulty import Difficulty
 
@@ -172,8 +172,8 @@ class TableForm(forms.Form):
     )
     game = forms.ChoiceField(
         label=pgettext_lazy("a board game", "Game"),
-        choices=[(name, said_lazily(rules.title)) for name, rules in GAMES.items()],
-        initial=next(iter(GAMES)),
+        choices=[(name, said_lazily(rules.title)) for name, rules in TABLES.items()],
+        initial=next(iter(TABLES)),
     )
     friends = forms.IntegerField(min_value=0, max_value=7, initial=0, label=gettext_lazy("Seats for friends"))
     bots = forms.IntegerField(min_value=0, max_value=7, initial=1, label=gettext_lazy("Bots"))
@@ -191,7 +191,7 @@ class TableForm(forms.Form):
     def chosen(self) -> str:
         """The game the form shows chosen: the one posted or asked for, else the first one offered."""
         game = self["game"].value()
-        return game if game in GAMES else next(iter(GAMES))
+        return game if game in TABLES else next(iter(TABLES))
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
@@ -201,7 +201,7 @@ class TableForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        game = GAMES.get(data.get("game", ""))
+        game = TABLES.get(data.get("game", ""))
         if game is not None and {"friends", "bots", "bot"} <= data.keys():
             seats = 1 + data["friends"] + data["bots"]
             if seats not in game.seats:
@@ -214,9 +214,9 @@ class TableForm(forms.Form):
         return data
 
     def seats(self) -> list[str]:
-        """The seats as :func:`campaigns.tables.create_table` takes them: a game's first bot plays best."""
+        """The seats as :func:`campaigns.store.create` takes them: a game's first bot plays best."""
         data = self.cleaned_data
-        bots = GAMES[data["game"]].bots
+        bots = TABLES[data["game"]].bots
         bot = bots[0] if data["bot"] == STRONG else data["bot"]
         return ["owner", *["open"] * data["friends"], *[bot] * data["bots"]]
 
@@ -266,7 +266,7 @@ class SeatForm(forms.Form):
         return cls(initial={"to": now}, bots=bots, users=users, auto_id=f"seat{seat.number}_%s")
 
     def clean_to(self) -> str | User:
-        """:data:`campaigns.tables.OPEN`, a bot's name or a user."""
+        """:data:`campaigns.store.OPEN`, a bot's name or a user."""
         to: str = self.cleaned_data["to"]
         return self.users.get(to) or to.removeprefix(_bot_choice(""))
 

@@ -28,7 +28,7 @@ YU = "yu"
 
 said_lazily = lazy(said, str)
 """A game's message or content text, said in the language active when it is shown."""
-GAME_CHOICES = [(YU, "Legacy of Yu"), *((name, said_lazily(rules.title)) for name, rules in GAMES.items())]
+GAME_CHOICES = [(name, said_lazily(session.title)) for name, session in GAMES.items()]
 DIFFICULTY_NAMES = {
     Difficulty.GENTLE: _("Gentle"),
     Difficulty.STANDARD: _("Standard"),
@@ -140,9 +140,7 @@ class GameAction(models.Model):
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Whose action, at a table of seats."
-    )
+    seat = models.PositiveSmallIntegerField(default=0, help_text="Whose action: its seat (0 in a game of one).")
     by = models.CharField(
         max_length=150,
         blank=True,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 from django.utils.functional import Promise
@@ -10,8 +11,8 @@ from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import YU
 from campaigns.reader import said
-from engine.games import GAMES
-from engine.protocol import Rules
+from engine.games import TABLES
+from engine.seated import SeriesSession
 
 LINES: dict[str, Promise] = {
     YU: gettext_lazy("Alone against the river: dig six Canal sections before the Flood reaches them."),
@@ -52,7 +53,7 @@ def _players(seats: range) -> str:
     return gettext("{least} to {most} players").format(least=seats.start, most=seats.stop - 1)
 
 
-def _length(rules: Rules) -> str:
+def _length(rules: SeriesSession[Any, Any, Any]) -> str:
     if rules.games is None:
         return gettext("As many games as you like")
     if rules.free_play:
@@ -79,5 +80,5 @@ def offers() -> list[Offer]:
             _length(rules),
             reverse("game_rules", args=[name]),
         )
-        for name, rules in GAMES.items()
+        for name, rules in TABLES.items()
     ]

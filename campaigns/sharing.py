@@ -36,7 +36,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
-from campaigns import store, tables
+from campaigns import seats, store
 from campaigns.models import KEPT_FOR, YU, Campaign, Invite, Membership, Role
 from campaigns.store import Board, Gone
 
@@ -132,6 +132,8 @@ def board_for(
         if game is not None:
             role = OWN if game.campaign.owner_id == user.pk else game.member_role
             if role and need in RIGHTS[role]:
+                if game.campaign.game != YU:
+                    raise store.Elsewhere(game.campaign)
                 board = store.board(game, recent)
                 return board, Seat(board.campaign, role)
     seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
@@ -328,23 +330,23 @@ def set_role(member: Membership, role: str) -> None:
     Membership.objects.filter(pk=member.pk).update(role=role, decided=timezone.now())
     if member.campaign.game != YU:
         if role == Role.PLAY:
-            tables.take_seat(member.campaign, member.user)
+            seats.take_seat(member.campaign, member.user)
         else:
-            tables.leave_seat(member.campaign, member.user)
+            seats.leave_seat(member.campaign, member.user)
 
 
 def remove(member: Membership) -> None:
     """The owner takes a member out: only a link made after this lets them back in."""
     Membership.objects.filter(pk=member.pk).update(status=Membership.Status.REMOVED, decided=timezone.now())
     if member.campaign.game != YU:
-        tables.leave_seat(member.campaign, member.user)
+        seats.leave_seat(member.campaign, member.user)
 
 
 def leave(campaign: Campaign, user: User) -> None:
     """A member takes a shared campaign off their list; any link still good lets them back."""
     Membership.objects.inside().filter(campaign=campaign, user=user).update(status=Membership.Status.LEFT)
     if campaign.game != YU:
-        tables.leave_seat(campaign, user)
+        seats.leave_seat(campaign, user)
 
 
 def revoke(invite: Invite) -> None:

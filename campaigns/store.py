@@ -1,27 +1,28 @@
-"""The storage boundary: the only module that turns rows into engine objects and back.
+"""The storage boundary: the only module that turns rows into sessions (:mod:`engine.session`)
+and back, for every game alike.
 
-A campaign row holds the engine's campaign state without its current game; each
-game row holds that game's state, the campaign state it started from, and an
-append-only log of the actions taken from there (the choices between games and
-the ``next`` that starts the following game included).
+A campaign row holds what lasts of its session from game to game; each game row holds that
+game's state, what its game began from (``start``), and an append-only log of the actions
+taken from there, each by its seat (the choices between games and the ``next`` that starts the
+following game included).
 
-Every write to a board goes through :func:`act` or :func:`undo`: the new state,
-the action row and the version bump are written in one transaction, and the
-campaign row is updated only if its version is still the one the player saw
-(``filter(pk=..., version=old).update(...)``). A stale version raises
-:class:`Stale` and nothing is written.
+Every write goes through :func:`act` or :func:`undo`, under the campaign row's lock: the new
+state, the action rows and the version bump are written in one transaction, with the bots'
+answers. A move made from an older version stands only while its seat's moment is unchanged
+(:meth:`engine.session.Session.moment`); else :class:`Stale` is raised and nothing is written.
 
-An undo is a row of its own naming the row it takes back; the game is then
-rebuilt from where it started and the rows that still stand. Undo never takes
-back a row whose events revealed hidden information.
+An undo is a row of its own naming the row it takes back; the game is then rebuilt from where it
+began and the rows that still stand. A seat takes back only its own last move, and never across
+a move that showed something hidden.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from functools import cached_property
+from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
@@ -29,20 +30,19 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, new_seed
+from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, TableSeat, new_seed
+from engine.games import GAMES
 from engine.redeals import Redeal, play
-from engine.text import Msg, _
-from engine.yu import Action, Event, IllegalAction, MalformedAction, revealed
-from engine.yu import Game as YuGame
-from engine.yu.campaign.campaign import Campaign as YuCampaign
-from engine.yu.campaign.campaign import CampaignView
-from engine.yu.campaign.difficulty import Difficulty
-from engine.yu.rules.moves import Option
-from engine.yu.rules.threats import Risk
+from engine.session import JSON, NEXT, Data, Session, Standing, Stored
+from engine.text import Msg, Refusal, _
 
-T = TypeVar("T")
 UNDO = GameAction.UNDO
 """The key that takes back the last action (never an engine action key)."""
+RECENT = 8
+"""How many of a game's last rows a board reads, at least (enough for its short log)."""
+OWNER = "owner"
+OPEN = "open"
+"""How a new table's seats are given: to the owner, left open for a friend, or to a named bot."""
 
 
 class Stale(Exception):
@@ -81,65 +81,63 @@ class Unreadable(Exception):
         self.campaign = campaign
 
 
+def session_of(campaign: Campaign) -> Session[Any, Any, Any]:
+    return GAMES[campaign.game]
+
+
+def shared(session: Session[Any, Any, Any]) -> bool:
+    """Whether the game has one seat, shared by the owner and the players they let in (no seat rows)."""
+    return session.seats == range(1, 2)
+
+
 @dataclass
 class Board:
-    """A campaign row with its current game, thawed into the engine."""
+    """A campaign row with its current game, thawed into its session."""
 
     campaign: Campaign
     game_row: Game
-    engine: YuCampaign
+    state: Any
+    """The game's session state (the type its :attr:`session` plays)."""
+    seats: list[TableSeat] = field(default_factory=list)
+    """A table's seats, in order; empty for a game whose one seat is shared."""
     log: list[GameAction] = field(default_factory=list)
-    risks: dict[tuple[int, Action], Risk | None] = field(default_factory=dict, repr=False)
+    """The game's last rows, oldest first."""
+
+    @property
+    def session(self) -> Session[Any, Any, Any]:
+        return session_of(self.campaign)
 
     @property
     def version(self) -> int:
         return self.campaign.version
 
+    @cached_property
+    def standing(self) -> Standing:
+        return self.session.standing(self.state)
+
     @property
-    def game(self) -> YuGame:
-        """The campaign's current game (the last one, once the campaign is over)."""
-        assert self.engine.game is not None
-        return self.engine.game
+    def seat_count(self) -> int:
+        return len(self.seats) or 1
 
-    def legal(self) -> list[Action]:
-        return self.engine.legal_actions()
+    def seat_of(self, user: User | None) -> int | None:
+        """The seat ``user`` plays (a shared seat is anyone's who may act: the caller checks)."""
+        if not self.seats:
+            return 0
+        return next((s.number for s in self.seats if user is not None and s.user_id == user.pk), None)
 
-    def options(self) -> list[Option]:
-        """What the player might do now, and why not for what they cannot."""
-        return self.engine.options()
+    def view(self, seat: int | None) -> Any:
+        return self.session.view(self.state, seat)
 
-    def risk(self, action: Action) -> Risk | None:
-        """What taking ``action`` risks (None when it is not legal now), worked
-        out once per version of the board: the question before an action and
-        the board drawn around it ask the same."""
-        key = (self.version, action)
-        if key not in self.risks:
-            try:
-                self.risks[key] = self.engine.risk(action)
-            except IllegalAction:
-                self.risks[key] = None
-        return self.risks[key]
-
-    def warning(self, action: Action) -> Msg | None:
-        """Why ``action`` should be confirmed: it loses the game, and some other
-        action would not (when every way loses, asking changes nothing)."""
-        risk = self.risk(action)
-        if risk is None or not risk.danger:
+    def undo_target(self, seat: int) -> GameAction | None:
+        """The action ``seat`` would take back: its own last since the last move that showed
+        something hidden, unless the game ended or was dealt anew since (:mod:`engine.redeals`)."""
+        if self.standing.game_over:
             return None
-        others = (self.risk(a) for a in self.legal() if a != action)
-        return risk.reason if any(r is not None and not r.danger for r in others) else None
-
-    def story(self) -> CampaignView:
-        """The campaign as the player knows it."""
-        return self.engine.view()
-
-    @property
-    def undo_target(self) -> GameAction | None:
-        """The action an undo would take back, or None at a reveal barrier (a redeal is one)."""
         taken = effective(self.log)
-        if not taken or taken[-1].revealed or self.game.over or self.dealt_anew:
+        mine = [row for row in taken[_after_reveal(taken) :] if row.seat == seat]
+        if not mine or any(after >= mine[-1].seq for after, _seed in self.game_row.redeals):
             return None
-        return taken[-1]
+        return mine[-1]
 
     @property
     def dealt_anew(self) -> bool:
@@ -147,6 +145,11 @@ class Board:
         taken = effective(self.log)
         last = taken[-1].seq if taken else 0
         return any(after >= last for after, _seed in self.game_row.redeals)
+
+
+def _after_reveal(rows: list[GameAction]) -> int:
+    """The index in ``rows`` after their last move that showed something hidden."""
+    return next((i + 1 for i in range(len(rows) - 1, -1, -1) if rows[i].revealed), 0)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -172,21 +175,31 @@ def current_game(campaign: Campaign) -> Game:
     return game
 
 
-def load(campaign: Campaign, recent: int | None = None) -> Board:
+def load(campaign: Campaign, recent: int | None = RECENT) -> Board:
     """The board as it stands now (``campaign`` names it; the row is read afresh)."""
     return board(current_game(campaign), recent)
 
 
-def board(game_row: Game, recent: int | None = None) -> Board:
-    """The board of a current game read with its campaign, with the game's last
-    ``recent`` log rows (all of them when None), or more when none of those still
-    stands: an action costs the same however long the game."""
-    if game_row.campaign.game != YU:
-        raise Elsewhere(game_row.campaign)
+def board(game_row: Game, recent: int | None = RECENT) -> Board:
+    """The board of a current game read with its campaign, with the game's last ``recent`` log
+    rows (all of them when None), or more when none of those still stands: an action costs the
+    same however long the game."""
+    campaign = game_row.campaign
+    seats = [] if shared(session_of(campaign)) else _seats(campaign)
     log = _log(game_row, recent)
     if recent is not None and log and log[0].seq > 1 and not effective(log):
         log = _log(game_row, None)
-    return Board(game_row.campaign, game_row, thaw(game_row.campaign, game_row), log)
+    try:
+        state = session_of(campaign).resume(Stored(campaign.state or {}, game_row.state))
+    except (ValueError, KeyError, TypeError):  # saved by an older version of the game
+        campaign, game_row = _rebuilt(campaign)
+        state = session_of(campaign).resume(Stored(campaign.state, game_row.state))
+        log = _log(game_row, recent)
+    return Board(campaign, game_row, state, seats, log)
+
+
+def _seats(campaign: Campaign) -> list[TableSeat]:
+    return list(TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number"))
 
 
 def _log(game_row: Game, recent: int | None) -> list[GameAction]:
@@ -196,39 +209,32 @@ def _log(game_row: Game, recent: int | None) -> list[GameAction]:
     return list(reversed(rows.filter(seq__gt=game_row.version - recent).order_by("-seq")))
 
 
-def thaw(campaign: Campaign, game_row: Game) -> YuCampaign:
-    """The campaign and its current game from their stored state, or replayed
-    from the log when the state was saved by an older version of the content."""
-    try:
-        return YuCampaign.from_dict({**(campaign.state or {}), "current": game_row.state})
-    except (ValueError, KeyError):
-        return _replayed(campaign, lambda: _replay(campaign, run_log(campaign)))
+def effective(log: list[GameAction]) -> list[GameAction]:
+    """The action rows that stand: the log without undo rows and what they took back."""
+    log = sorted(log, key=lambda row: row.seq)
+    undone = {row.undoes for row in log if row.key == UNDO}
+    return [row for row in log if row.key != UNDO and row.seq not in undone]
 
 
-def _new(campaign: Campaign) -> YuCampaign:
-    """The campaign set up from its seed, at its difficulty."""
-    return YuCampaign.new(campaign.seed, difficulty=Difficulty(campaign.difficulty))
+def moves(rows: Iterable[GameAction]) -> list[tuple[int, str]]:
+    """The rows that stand, as (seat, key)."""
+    return [(row.seat, row.key) for row in effective(list(rows))]
 
 
-def _replay(campaign: Campaign, log: RunLog) -> YuCampaign:
-    return YuCampaign.replay(
-        campaign.seed, log.keys, difficulty=Difficulty(campaign.difficulty), redeals=log.redeals
-    )
+def seat_count(campaign: Campaign) -> int:
+    return 1 if shared(session_of(campaign)) else campaign.seats.count()
 
 
-def _replayed(campaign: Campaign, replaying: Callable[[], T]) -> T:
-    try:
-        return replaying()
-    except (ValueError, KeyError) as exc:  # IllegalAction is a ValueError
-        raise Unreadable(campaign, str(exc)) from exc
+def _level(campaign: Campaign) -> str:
+    return campaign.difficulty if session_of(campaign).levels else ""
 
 
 @dataclass(frozen=True)
 class RunLog:
-    """Every action that stands in a run of a campaign, and where it was dealt anew
-    (:mod:`engine.redeals`), counted in the run's actions."""
+    """Every move that stands in a run of a campaign, and where it was dealt anew
+    (:mod:`engine.redeals`), counted in the run's moves."""
 
-    keys: list[str]
+    moves: list[tuple[int, str]]
     redeals: list[Redeal]
 
 
@@ -237,49 +243,67 @@ def run_log(campaign: Campaign, before: Game | None = None) -> RunLog:
     games = campaign.games.filter(run=campaign.run).order_by("number")
     if before is not None:
         games = games.filter(number__lt=before.number)
-    keys: list[str] = []
+    log: list[tuple[int, str]] = []
     redeals: list[Redeal] = []
     for game in games.prefetch_related("actions"):
-        redeals += [(len(keys) + after, seed) for after, seed in game.redeals]
-        keys += [row.key for row in effective(list(game.actions.all()))]
-    return RunLog(keys, redeals)
+        redeals += [(len(log) + after, seed) for after, seed in game.redeals]
+        log += moves(game.actions.all())
+    return RunLog(log, redeals)
 
 
-def effective(log: list[GameAction]) -> list[GameAction]:
-    """The action rows that stand: the log without undo rows and what they took back."""
-    log = sorted(log, key=lambda row: row.seq)
-    undone = {row.undoes for row in log if row.key == UNDO}
-    return [row for row in log if row.key != UNDO and row.seq not in undone]
+def _replay(campaign: Campaign, log: RunLog) -> Any:
+    """The campaign's run played from its seed."""
+    session = session_of(campaign)
+    state = session.new(campaign.seed, seat_count(campaign), _level(campaign))
+    _play_log(session, state, log.moves, log.redeals)
+    return state
 
 
-def rebuild(campaign: Campaign, game_row: Game, keys: list[str]) -> YuCampaign:
-    """The campaign as the game row started it, with ``keys`` applied (and the game's redeals)."""
-    engine = _started(campaign, game_row)
-    play(keys, engine.apply, engine.redeal, game_row.redeals)
-    return engine
+def _rebuilt(campaign: Campaign) -> tuple[Campaign, Game]:
+    """The campaign with every game of its run replayed from its seed and logs by today's rules,
+    and stored so; :class:`Unreadable` when a move no longer replays."""
+    session = session_of(campaign)
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        games = list(campaign.games.filter(run=campaign.run).order_by("number").prefetch_related("actions"))
+        state = session.new(campaign.seed, seat_count(campaign), _level(campaign))
+        for game_row in games:
+            game_row.start = _json(session.start(state))
+            rows = moves(game_row.actions.all())
+            ends_game = bool(rows) and rows[-1][1] == NEXT
+            try:
+                _play_log(session, state, rows[:-1] if ends_game else rows, game_row.redeals)
+                game_row.state = _json(session.store(state).game)
+                if ends_game:
+                    _play_log(session, state, rows[-1:], [])
+            except ValueError as exc:
+                why = _(
+                    "Game {number} no longer replays: {reason}", number=game_row.number, reason=reason(exc)
+                )
+                raise Unreadable(campaign, str(why)) from exc
+            game_row.save(update_fields=["start", "state"])
+        campaign.state = _json(session.store(state).lasting)
+        campaign.save(update_fields=["state"])
+    return campaign, games[-1]
 
 
-def _started(campaign: Campaign, game_row: Game) -> YuCampaign:
-    """The campaign as the game row started it."""
-    try:
-        return YuCampaign.from_dict(game_row.start)
-    except (ValueError, KeyError):  # saved by older content: replay the run up to here
-        return _replayed(campaign, lambda: _replay(campaign, run_log(campaign, game_row)))
+def _play_log(
+    session: Session[Any, Any, Any],
+    state: Any,
+    log: Sequence[tuple[int, str]],
+    redeals: Sequence[Sequence[int]],
+) -> None:
+    play(
+        log,
+        lambda m: session.apply(state, m[0], session.parse(m[1])),
+        lambda seed: session.redeal(state, seed),
+        redeals,
+    )
 
 
-def event_dicts(events: list[Event]) -> list[dict[str, Any]]:
-    """Events as an action row stores them (see :meth:`Event.to_json`)."""
-    return [e.to_json() for e in events]
-
-
-def stored_events(rows: list[dict[str, Any]]) -> list[Event]:
-    """An action row's events: those stored before messages hold their English ``text``."""
-    return [Event.from_json(row) for row in rows]
-
-
-def _stored(engine: YuCampaign) -> dict[str, Any]:
-    """The campaign state for its row: its current game is stored in the game's row."""
-    return {**engine.to_dict(), "current": None}
+def reason(exc: Exception) -> Msg | str:
+    """Why the game refused a move: its message, or else its text."""
+    return exc.msg if isinstance(exc, Refusal) else str(exc)
 
 
 def _json(data: Any) -> Any:
@@ -289,21 +313,48 @@ def _json(data: Any) -> Any:
 # -- writing -------------------------------------------------------------------------
 
 
-def create_campaign(
+def create(
     owner: User,
+    game: str,
     name: str,
+    seats: Sequence[str] = (OWNER,),
+    level: str = "",
     seed: int | None = None,
     request: UUID | None = None,
-    difficulty: Difficulty = Difficulty.STANDARD,
 ) -> Campaign:
-    """A new campaign; for a ``request`` already answered, the campaign it made."""
-    campaign = Campaign(owner=owner, name=name, seed=new_seed() if seed is None else seed, request=request)
-    campaign.difficulty = difficulty.value
-    engine = _new(campaign)
-    campaign.state = _stored(engine)
-    for name, value in _summary(engine).items():
-        setattr(campaign, name, value)
-    return save_new(campaign, lambda: _game_row(campaign, engine))
+    """A new campaign or table of ``game``, its first game dealt (and the bots' first moves made);
+    each seat given as :data:`OWNER`, :data:`OPEN` or a bot's name. For a ``request`` already
+    answered, the campaign it made."""
+    session = GAMES[game]
+    _check_seats(session, seats)
+    campaign = Campaign(
+        owner=owner, name=name, game=game, seed=new_seed() if seed is None else seed, request=request
+    )
+    if session.levels:
+        campaign.difficulty = level or session.levels[0]
+    state = session.new(campaign.seed, len(seats), _level(campaign))
+    campaign.state = _json(session.store(state).lasting)
+    _summarize(campaign, session.standing(state))
+
+    def write() -> None:
+        seat_rows = _seat(campaign, seats, session)
+        board = Board(campaign, _open_game(campaign, session, state), state, seat_rows, [])
+        _play(board, [], "")
+        _save(board, bump=False)
+
+    return save_new(campaign, write)
+
+
+def _check_seats(session: Session[Any, Any, Any], seats: Sequence[str]) -> None:
+    if len(seats) not in session.seats or list(seats).count(OWNER) != 1:
+        raise Refused(
+            _(
+                "A table of {game} has {least} to {most} seats, one of them the owner's.",
+                game=session.title,
+                least=session.seats.start,
+                most=session.seats.stop - 1,
+            )
+        )
 
 
 def save_new(campaign: Campaign, rest: Callable[[], object]) -> Campaign:
@@ -320,105 +371,130 @@ def save_new(campaign: Campaign, rest: Callable[[], object]) -> Campaign:
     return campaign
 
 
-def _start_run(campaign: Campaign) -> Game:
-    """Set the campaign up from its seed and write its first game."""
-    engine = _new(campaign)
-    game_row = _game_row(campaign, engine)
-    campaign.state = _stored(engine)
-    for name, value in _summary(engine).items():
-        setattr(campaign, name, value)
-    campaign.save()
-    return game_row
+def _seat(campaign: Campaign, seats: Sequence[str], session: Session[Any, Any, Any]) -> list[TableSeat]:
+    """Write a new table's seats, given as :data:`OWNER`, :data:`OPEN` or a bot's name (none for a
+    game whose one seat is shared)."""
+    if shared(session):
+        return []
+    rows = [
+        TableSeat(
+            campaign=campaign,
+            number=n,
+            user=campaign.owner if given == OWNER else None,
+            bot=given if given in session.bots else "",
+        )
+        for n, given in enumerate(seats)
+    ]
+    return TableSeat.objects.bulk_create(rows)
 
 
-def _game_row(campaign: Campaign, engine: YuCampaign) -> Game:
-    game_row = _new_game(campaign, engine)
+def _open_game(campaign: Campaign, session: Session[Any, Any, Any], state: Any) -> Game:
+    """Write the row of the game ``state`` has just begun."""
+    standing = session.standing(state)
+    stored = session.store(state)
+    game_row = Game(
+        campaign=campaign,
+        run=campaign.run,
+        number=standing.game,
+        seed=int(stored.game.get("seed") or 0),  # type: ignore[arg-type]
+        start=_json(session.start(state)),
+        state=_json(stored.game),
+        outcome=standing.outcome,  # the story can end a game before its first turn
+    )
     game_row.save()
     return game_row
 
 
-def _new_game(campaign: Campaign, engine: YuCampaign) -> Game:
-    """The row of the game the campaign has just started (not saved yet)."""
-    assert engine.game is not None
-    return Game(
-        campaign=campaign,
-        run=campaign.run,
-        number=engine.number,
-        seed=engine.game.seed,
-        start=engine.to_dict(),
-        state=engine.game.to_dict(),
-        outcome=engine.game.outcome or "",  # the story can end a game before its first turn
-    )
-
-
 def create_replayed(
     owner: User,
+    game: str,
     name: str,
     seed: int,
-    keys: list[str],
-    difficulty: Difficulty = Difficulty.STANDARD,
-    request: UUID | None = None,
+    log: Sequence[tuple[int, str]],
+    seats: Sequence[str] = (OWNER,),
+    level: str = "",
     redeals: Sequence[Redeal] = (),
+    request: UUID | None = None,
 ) -> Campaign:
-    """A new campaign of ``owner``'s with ``keys`` played from ``seed`` at ``difficulty`` (dealt
-    anew at each of ``redeals``' places in ``keys``), every action checked by the engine and every
-    row written in one transaction. Refused, with nothing written, at the first action that does
-    not replay; for a form's ``request`` already answered, the campaign it made.
+    """A new campaign or table of ``owner``'s with ``log``'s moves (seat, key) played from ``seed``
+    (dealt anew at each of ``redeals``' places), every move checked by the game and every row
+    written in one transaction. Refused, with nothing written, at the first move that does not
+    replay; for a form's ``request`` already answered, the campaign it made.
 
     The copy then deals anew from a seed of its own (:mod:`engine.redeals`): playing it on tells
     nothing of what the campaign it was copied from will deal."""
-    campaign = Campaign(owner=owner, name=name, seed=seed, difficulty=difficulty.value, request=request)
-    engine = _new(campaign)
-    games: list[tuple[Game, list[GameAction]]] = [(_new_game(campaign, engine), [])]
+    session = GAMES[game]
+    _check_seats(session, seats)
+    campaign = Campaign(owner=owner, name=name, game=game, seed=seed, request=request)
+    if session.levels:
+        campaign.difficulty = level or session.levels[0]
+    state = session.new(seed, len(seats), _level(campaign))
+    games: list[tuple[Game, list[GameAction]]] = []
 
-    def apply(numbered: tuple[int, str]) -> None:
-        n, key = numbered
+    def open_game() -> None:
+        standing = session.standing(state)
+        stored = session.store(state)
+        row = Game(
+            run=1,
+            number=standing.game,
+            seed=int(stored.game.get("seed") or 0),  # type: ignore[arg-type]
+            start=_json(session.start(state)),
+            state=_json(stored.game),
+            outcome=standing.outcome,
+        )
+        games.append((row, []))
+
+    def apply(numbered: tuple[int, tuple[int, str]]) -> None:
+        n, (seat, key) = numbered
         try:
-            action = Action.parse(key)
-            why = engine.explain(action)
-        except MalformedAction as exc:
-            why = exc.msg
-        if why is not None:
+            if seat not in range(len(seats)):
+                raise ValueError(f"there is no seat {seat + 1}")
+            action = session.parse(key)
+            why = session.refusal(state, seat, action)
+            if why is not None:
+                raise Refusal(why)
+            applied = session.apply(state, seat, action)
+        except ValueError as exc:
             raise Refused(
                 _(
                     "Action {n} of {total} ({key}) does not replay: {why}",
                     n=n,
-                    total=len(keys),
+                    total=len(log),
                     key=repr(key),
-                    why=why,
+                    why=reason(exc),
                 )
-            )
+            ) from exc
         game_row, rows = games[-1]
-        events = engine.apply(action)
         rows.append(
             GameAction(
                 seq=len(rows) + 1,
+                seat=seat,
                 key=action.key,
-                events=_json(event_dicts(events)),
-                revealed=revealed(events),
+                events=_json(applied.events),
+                revealed=applied.revealed,
             )
         )
         game_row.version = len(rows)
-        if engine.number != game_row.number:  # the game row keeps its final state, as in _write
-            games.append((_new_game(campaign, engine), []))
+        standing = session.standing(state)
+        if standing.game != game_row.number:  # the game row keeps its final state
+            open_game()
         else:
-            assert engine.game is not None
-            game_row.state, game_row.outcome = engine.game.to_dict(), engine.game.outcome or ""
+            game_row.state, game_row.outcome = _json(session.store(state).game), standing.outcome
 
     def redeal(dealt: int) -> None:
         game_row, rows = games[-1]
-        engine.redeal(dealt)
+        session.redeal(state, dealt)
         game_row.redeals.append([len(rows), dealt])
-        assert engine.game is not None
-        game_row.state = engine.game.to_dict()
+        game_row.state = _json(session.store(state).game)
 
-    play(enumerate(keys, 1), apply, redeal, redeals)
+    open_game()
+    play(enumerate(log, 1), apply, redeal, redeals)
     redeal(new_seed())
-    campaign.state = _stored(engine)
-    for field_name, value in _summary(engine).items():
-        setattr(campaign, field_name, value)
+    campaign.state = _json(session.store(state).lasting)
+    _summarize(campaign, session.standing(state))
 
-    def write_games() -> None:
+    def write() -> None:
+        _seat(campaign, seats, session)
         for game_row, rows in games:
             game_row.campaign = campaign
             game_row.save()
@@ -426,103 +502,185 @@ def create_replayed(
                 row.game = game_row
             GameAction.objects.bulk_create(rows)
 
-    return save_new(campaign, write_games)
+    return save_new(campaign, write)
 
 
-def _summary(engine: YuCampaign) -> dict[str, Any]:
+def _summarize(campaign: Campaign, standing: Standing) -> None:
     """The campaign list's summary fields, written with the state."""
     status = Campaign.Status.PLAYING
-    if engine.over:
-        status = Campaign.Status.WON if engine.won else Campaign.Status.LOST
-    elif engine.game is not None and engine.game.over:
+    if standing.over and standing.won is not None:
+        status = Campaign.Status.WON if standing.won else Campaign.Status.LOST
+    elif standing.game_over:
         status = Campaign.Status.BETWEEN
-    return {"game_number": engine.number, "wins": engine.wins, "losses": engine.losses, "status": status}
+    campaign.game_number, campaign.status = standing.game, status
+    campaign.wins, campaign.losses = standing.wins, standing.losses
 
 
-def _write(board: Board, version: int, engine: YuCampaign, row: GameAction) -> None:
-    """Write the new state, the action row and the version bump, or raise Stale.
-
-    When the action started the campaign's next game, the game row keeps its
-    final state and a row for the new game is added.
-    """
-    campaign, game_row = board.campaign, board.game_row
-    game = engine.game
-    assert game is not None
-    started = engine.number != game_row.number
-    now = timezone.now()
-    summary = _summary(engine)
-    state = _stored(engine)
-    game_state = game_row.state if started else game.to_dict()
-    # Within a game the campaign's own state seldom changes: it is written only when it did.
-    changes = {"state": state} if _json(state) != campaign.state else {}
+def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment: str | None = None) -> Board:
+    """Take ``action`` for ``seat`` (played by the user named ``by``) who saw ``version`` of the
+    board, then let the bots answer; the board as it stands after."""
     with transaction.atomic():
-        count = Campaign.objects.filter(pk=campaign.pk, version=version, deleted=None).update(
-            version=F("version") + 1, updated=now, **changes, **summary
-        )
-        if count != 1:
-            raise Stale
-        count = Game.objects.filter(pk=game_row.pk, version=game_row.version).update(
-            state=game_state,
-            version=row.seq,
-            outcome=(game_row.outcome if started else game.outcome) or "",
-            updated=now,
-        )
-        if count != 1:
-            raise Stale
-        row.save()
-        new_row = _game_row(campaign, engine) if started else None
-    campaign.version, campaign.state = version + 1, state
-    for name, value in summary.items():
-        setattr(campaign, name, value)
-    game_row.state, game_row.version = game_state, row.seq
-    board.engine = engine
-    if new_row is not None:
-        board.game_row, board.log = new_row, []
-    else:
-        game_row.outcome = game.outcome or ""
-        board.log.append(row)
+        board = _locked(board, version, seat, moment)
+        why = board.session.refusal(board.state, seat, action)
+        if why is not None:
+            raise Refused(why)
+        _play(board, [(seat, action)], by)
+        _save(board)
+    return board
 
 
-def act(board: Board, action: Action, version: int, by: str = "") -> list[Event]:
-    """Apply one action for the player (named ``by``) who saw ``version`` of the board."""
-    if version != board.version:
+def undo(board: Board, seat: int, version: int, by: str = "") -> Board:
+    """Take back ``seat``'s last move (for the player named ``by``), unless something hidden was
+    shown since."""
+    with transaction.atomic():
+        board = _locked(board, version, seat, None)
+        board.log = _log(board.game_row, None)
+        target = board.undo_target(seat)
+        if target is None:
+            raise Refused(_("Nothing to undo: the last action revealed something new, or none was taken."))
+        kept = [(row.seat, row.key) for row in effective(board.log) if row.seq != target.seq]
+        session = board.session
+        try:
+            state = session.begun(_start(board.game_row), board.seat_count)
+            _play_log(session, state, kept, board.game_row.redeals)
+        except ValueError as exc:
+            raise Refused(_("That move cannot be taken back: {why}", why=reason(exc))) from exc
+        board.state = state
+        board.__dict__.pop("standing", None)
+        _record(board, seat, by, UNDO, [_took_back(target)], revealed=False, undoes=target.seq)
+        _save(board)
+    return board
+
+
+def _start(game_row: Game) -> Data:
+    if "start" in game_row.get_deferred_fields():
+        game_row.refresh_from_db(fields=["start"])
+    start: Data = game_row.start
+    return start
+
+
+def _took_back(target: GameAction) -> Data:
+    """The undo row's event: what it took back, in the words of the row's first event that has any."""
+    said = [
+        e["msg"] for e in target.events if isinstance(e, dict) and "msg" in e and e.get("kind") != "spend"
+    ]
+    what: JSON = said[0] if said else {"id": target.key}
+    msg = _("Took back: {what}", what=Msg.from_json(what) if isinstance(what, dict) else str(what))
+    return {"kind": "undo", "seat": target.seat, "msg": _json(msg.to_json()), "data": target.seq}
+
+
+def _locked(board: Board, version: int, seat: int, moment: str | None) -> Board:
+    """The board under its campaign row's lock, read again if it moved since; :class:`Gone` once
+    the campaign is deleted, :class:`Stale` when ``version`` is not the board's and the seat's
+    ``moment`` changed too."""
+    row = (
+        Campaign.objects.select_for_update()
+        .filter(pk=board.campaign.pk)
+        .values_list("version", "deleted")
+        .first()
+    )
+    if row is None or row[1] is not None:
+        raise Gone(board.campaign)
+    if row[0] != board.version:
+        board = load(board.campaign, len(board.log) or RECENT)
+    if version != board.version and not (moment and moment == board.session.moment(board.state, seat)):
         raise Stale
-    why = board.engine.explain(action)
-    if why is not None:
-        raise Refused(why)
-    events = board.engine.apply(action)
+    return board
+
+
+def _record(
+    board: Board,
+    seat: int,
+    by: str,
+    key: str,
+    events: list[Data],
+    revealed: bool,
+    undoes: int | None = None,
+) -> None:
     row = GameAction(
         game=board.game_row,
         seq=board.game_row.version + 1,
+        seat=seat,
         by=by,
-        key=action.key,
-        events=_json(event_dicts(events)),
-        revealed=revealed(events),
+        key=key,
+        events=_json(events),
+        revealed=revealed,
+        undoes=undoes,
     )
-    _write(board, version, board.engine, row)
-    return events
+    row.save()
+    board.game_row.version = row.seq
+    board.log.append(row)
 
 
-def undo(board: Board, version: int, by: str = "") -> None:
-    """Take back the last action, unless it revealed hidden information (for the player named ``by``)."""
-    if version != board.version:
-        raise Stale
-    target = board.undo_target
-    if target is None:
-        raise Refused(_("Nothing to undo: the last action revealed something new, or none was taken."))
-    kept = [r.key for r in effective(_log(board.game_row, None)) if r.seq != target.seq]
-    engine = rebuild(board.campaign, board.game_row, kept)
-    done = [e.msg for e in stored_events(target.events) if e.kind != "spend"]
-    took = Event("undo", _("Took back: {what}", what=done[0] if done else target.key), data=target.seq)
-    row = GameAction(
-        game=board.game_row,
-        seq=board.game_row.version + 1,
-        by=by,
-        key=UNDO,
-        events=_json(event_dicts([took])),
-        undoes=target.seq,
+def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
+    """Apply the moves, then every bot move there is to make, logging each one; a move that
+    starts the next game opens its row (the last game's row keeps its final state)."""
+    session = board.session
+    bots = {s.number: s.bot for s in board.seats if s.bot}
+    names = {s.number: _stored_name(s) for s in board.seats}
+    while moves:
+        for seat, action in moves:
+            if action.key == NEXT:
+                _save_game(board)
+            applied = session.apply(board.state, seat, action)
+            _record(
+                board,
+                seat,
+                names.get(seat, by) if seat in bots else by,
+                action.key,
+                applied.events,
+                applied.revealed,
+            )
+            board.__dict__.pop("standing", None)
+            if board.standing.game != board.game_row.number:
+                board.game_row = _open_game(board.campaign, session, board.state)
+                board.log = []
+        standing = board.standing
+        moves = (
+            []
+            if standing.game_over
+            else [(s, session.bot(bots[s], board.state, s)) for s in standing.waiting if s in bots]
+        )
+
+
+def _stored_name(seat: TableSeat) -> str:
+    """Who plays ``seat``, as the log keeps it: in the site's language, whoever made the move."""
+    from django.conf import settings
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        return seat.name
+
+
+def _save_game(board: Board) -> Stored:
+    """Write the game's state; what the session stores."""
+    stored = board.session.store(board.state)
+    game_row = board.game_row
+    game_row.state, game_row.outcome = _json(stored.game), board.standing.outcome
+    Game.objects.filter(pk=game_row.pk).update(
+        state=game_row.state, version=game_row.version, outcome=game_row.outcome, updated=timezone.now()
     )
-    _write(board, version, engine, row)
+    return stored
+
+
+def _save(board: Board, bump: bool = True) -> None:
+    """Write the session's state with its game's, the summary and the version bump."""
+    campaign = board.campaign
+    lasting = _json(_save_game(board).lasting)
+    _summarize(campaign, board.standing)
+    # Within a game what lasts seldom changes: it is written only when it did.
+    changes = {"state": lasting} if lasting != campaign.state else {}
+    Campaign.objects.filter(pk=campaign.pk).update(
+        version=F("version") + int(bump),
+        updated=timezone.now(),
+        game_number=campaign.game_number,
+        status=campaign.status,
+        wins=campaign.wins,
+        losses=campaign.losses,
+        **changes,
+    )
+    campaign.version += int(bump)
+    campaign.state = lasting
 
 
 def reset(campaign: Campaign, run: int) -> None:
@@ -537,7 +695,11 @@ def reset(campaign: Campaign, run: int) -> None:
                 return
             raise Gone(campaign)
         campaign.refresh_from_db()
-        _start_run(campaign)
+        session = session_of(campaign)
+        state = session.new(campaign.seed, seat_count(campaign), _level(campaign))
+        board = Board(campaign, _open_game(campaign, session, state), state, _seats(campaign), [])
+        _play(board, [], "")
+        _save(board, bump=False)
 
 
 def delete(campaign: Campaign) -> None:
@@ -578,18 +740,17 @@ def _purge(campaign: Campaign) -> bool:
 
 # -- checking ------------------------------------------------------------------------
 
-_LOG_FIELDS = ("game", "seq", "key", "undoes")
+_LOG_FIELDS = ("game", "seq", "seat", "key", "undoes")
 """The columns of an action row that replaying it needs (its events are not read)."""
 
 
 def replay_differences(game_row: Game) -> list[str]:
-    """Rebuild a game from where it started and its log; name every field that
-    differs from what is stored (an empty list: the log and the state agree).
+    """Rebuild a game from where it began and its log; name every field that differs from what
+    is stored (an empty list: the log and the state agree).
 
-    For a campaign game the campaign state is checked too: against the campaign
-    row when this is its current game, else against the next game's start. A
-    log that does not replay is a difference too, named by its first row that fails.
-    """
+    What lasts of the session is checked too: against the campaign row when this is its current
+    game, else against the next game's start. A log that does not replay is a difference too,
+    named by its first row that fails."""
     log = list(game_row.actions.only(*_LOG_FIELDS).order_by("seq"))
     following = Game.objects.filter(
         campaign_id=game_row.campaign_id, run=game_row.run, number=game_row.number + 1
@@ -616,37 +777,38 @@ def campaign_differences(campaign: Campaign) -> list[tuple[Game, list[str]]]:
 def _replay_differences(
     campaign: Campaign, game_row: Game, log: list[GameAction], following: Game | None
 ) -> list[str]:
+    session = session_of(campaign)
     rows = effective(log)
     found: list[str] = []
     last_seq = log[-1].seq if log else 0
     if game_row.version != last_seq:
         found.append(f"version: stored {game_row.version}, log ends at {last_seq}")
-    started = bool(rows) and rows[-1].key == "next"
+    started = bool(rows) and rows[-1].key == NEXT
     row: GameAction | None = None
 
     def apply(action: GameAction) -> None:
         nonlocal row
         row = action
-        engine.apply(action.key)
+        session.apply(state, action.seat, session.parse(action.key))
 
     try:
-        engine = _started(campaign, game_row)
-        play(rows[:-1] if started else rows, apply, engine.redeal, game_row.redeals)
-        assert engine.game is not None
-        found += field_differences("game", game_row.state, engine.game.to_dict())
+        state = session.begun(_start(game_row), seat_count(campaign))
+        play(
+            rows[:-1] if started else rows, apply, lambda seed: session.redeal(state, seed), game_row.redeals
+        )
+        found += field_differences("game", game_row.state, session.store(state).game)
         if started:
-            row = rows[-1]
-            engine.apply(row.key)
-    except (ValueError, KeyError, Unreadable) as exc:  # IllegalAction is a ValueError
+            apply(rows[-1])
+    except (ValueError, KeyError) as exc:  # a refused move is a ValueError
         where = f"log row {row.seq} ({row.key})" if row else "start"
         return [*found, f"{where}: does not replay: {exc}"]
     if started:
         if following is None:
             found.append(f"campaign: game {game_row.number + 1} was started but has no row")
         else:
-            found += field_differences("campaign", following.start, engine.to_dict())
+            found += field_differences("campaign", _start(following), session.start(state))
     elif campaign.run == game_row.run and campaign.game_number == game_row.number:
-        found += field_differences("campaign", campaign.state, _stored(engine))
+        found += field_differences("campaign", campaign.state, session.store(state).lasting)
     return found
 
 
@@ -657,3 +819,10 @@ def field_differences(what: str, stored: dict[str, Any] | None, rebuilt: dict[st
         for name in sorted(set(stored) | set(rebuilt))
         if stored.get(name) != rebuilt.get(name)
     ]
+
+
+def play_bots(board: Board) -> None:
+    """Let the bots make every move they have to make now (a seat was just given to one), and
+    move the version on; the caller holds the campaign row's lock."""
+    _play(board, [], "")
+    _save(board)

@@ -21,14 +21,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns import store, tables
+from campaigns import store
 from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import YU, Campaign, TableSeat
+from campaigns.seats import ends, seat_number
 from campaigns.sharing import Seat, campaign_for
-from campaigns.tables import TableBoard
+from campaigns.store import Board
 from campaigns.views import CSRF_SLOT, FRIEND_NAMED, OTHER_WINDOW, _home, explained
+from engine.seated import NEXT_GAME, SeriesSession
 
 STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")
+
+
+class NotSeated(store.Refused):
+    """The move was made by someone who does not sit at its seat."""
 
 
 def _user(request: HttpRequest) -> User | None:
@@ -42,11 +48,13 @@ def _table_seat(request: HttpRequest, code: UUID, fields: tuple[str, ...] = ()) 
     return seat
 
 
-def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") -> dict[str, Any]:
+def _context(board: Board, seat: Seat, mine: int | None, notice: str = "") -> dict[str, Any]:
     """What the table shows the user at seat ``mine`` (None: watching) in the campaign ``seat``."""
-    table, series = board.table, board.series
+    rules, table, series = board.session, board.state.game, board.state.series
+    assert isinstance(rules, SeriesSession)
     waiting, winners, totals, scores = set(table.waiting()), table.winners(), series.totals(), table.scores()
-    shown, story = board.view(mine), board.rules.campaign(series.carried)
+    shown, story = board.view(mine), rules.campaign(series.carried)
+    finished = rules.finished(board.state)
     seats = [
         {
             "number": row.number,
@@ -70,13 +78,13 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "over": table.over,
         "winners": len(winners),
         "winner_names": [s["name"] for s in seats if s["won"]],
-        "unit": board.rules.unit,
-        "finished": board.finished,
-        "free": board.free,
-        "free_play": board.rules.free_play,
+        "unit": rules.unit,
+        "finished": finished,
+        "free": rules.games is not None and board.game_row.number > rules.games,
+        "free_play": rules.free_play,
         "ends": {
-            number: {"by": end.by or _("Seat {number}").format(number=(end.seat or 0) + 1), "when": end.when}
-            for number, end in tables.ends(board.campaign).items()
+            number: {"by": end.by or _("Seat {number}").format(number=end.seat + 1), "when": end.when}
+            for number, end in ends(board.campaign).items()
         },
         "story": story,
         "mine": mine,
@@ -86,7 +94,7 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
         "results": series.results,
         "version": board.campaign.version,
         "etag": etag(board.campaign.version, mine, seat.role),
-        "moment": board.rules.moment(table, mine) if mine is not None else "",
+        "moment": rules.moment(board.state, mine) if mine is not None else "",
         "notice": notice,
         "game_template": f"{board.campaign.game}/board.html",
         "event_template": f"{board.campaign.game}/event.html",
@@ -98,14 +106,14 @@ def _context(board: TableBoard, seat: Seat, mine: int | None, notice: str = "") 
                 if event.get("seat") is not None
                 else "",
             }
-            for action in board.log
+            for action in reversed(board.log[-store.RECENT :])
             for event in reversed(action.events)
         ],
     }
 
 
 def _page(
-    request: HttpRequest, board: TableBoard, seat: Seat, notice: str = "", status: int = 200
+    request: HttpRequest, board: Board, seat: Seat, notice: str = "", status: int = 200
 ) -> HttpResponse:
     context = _context(board, seat, board.seat_of(_user(request)), notice)
     template = "tables/table.html#table" if request.headers.get("HX-Request") else "tables/table.html"
@@ -119,7 +127,7 @@ def etag(version: int, mine: int | None, role: str) -> str:
     return f'"t{version}.{"w" if mine is None else mine}.{role}"'
 
 
-def live_table(board: TableBoard, seat: Seat, mine: int | None) -> tuple[str, str]:
+def live_table(board: Board, seat: Seat, mine: int | None) -> tuple[str, str]:
     """The #table fragment for everyone at seat ``mine`` in the role ``seat``, and its ETag; the
     form's CSRF token left as a slot (one drawing serves all its viewers)."""
     context = {**_context(board, seat, mine), "csrf_token": CSRF_SLOT}
@@ -131,7 +139,7 @@ def live_table(board: TableBoard, seat: Seat, mine: int | None) -> tuple[str, st
 @require_GET
 def table(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
-    return _page(request, tables.load(seat.campaign), seat)
+    return _page(request, store.load(seat.campaign), seat)
 
 
 @explained
@@ -141,7 +149,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     if not request.user.is_authenticated:
         return HttpResponse(status=401, headers={"HX-Refresh": "true"})
     seat = _table_seat(request, code, fields=("id", "code", "name", "version", "game"))
-    mine = tables.seat_number(seat.campaign, _user(request))
+    mine = seat_number(seat.campaign, _user(request))
     unchanged = get_conditional_response(request, etag=etag(seat.campaign.version, mine, seat.role))
     return unchanged or _fresh(request, seat)
 
@@ -158,7 +166,21 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
     data = form.cleaned_data
 
     def move() -> None:
-        tables.act(seat.campaign, user, form.move(), data["version"], data["moment"] or None, data["seat"])
+        board = store.load(seat.campaign)
+        mine = board.seat_of(user)
+        if mine is None:
+            raise NotSeated(_("You are watching this table: only the players in its seats make moves."))
+        if data["seat"] is not None and data["seat"] != mine:
+            raise NotSeated(
+                _("That move is for seat {number}, and you sit at seat {mine}.").format(
+                    number=data["seat"] + 1, mine=mine + 1
+                )
+            )
+        try:
+            action = board.session.parse(form.move())
+        except ValueError as exc:
+            raise store.Refused(store.reason(exc)) from exc
+        store.act(board, mine, action, data["version"], user.get_username(), data["moment"] or None)
 
     return _answer(request, seat, move)
 
@@ -169,20 +191,27 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
 def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
     seat = _table_seat(request, code)
     form = VersionForm(request.POST)
-    if tables.seat_number(seat.campaign, _user(request)) is None and not seat.owns:
+    user = _user(request)
+    mine = seat_number(seat.campaign, user)
+    if mine is None and not seat.owns:
         return _fresh(
             request, seat, _("Only the players in its seats and its owner deal the next game."), 403
         )
     if not form.is_valid():
         return _fresh(request, seat, _("That was not a request for the next game."), 400)
-    return _answer(request, seat, lambda: tables.next_game(seat.campaign, form.cleaned_data["version"]))
+    by = user.get_username() if user else ""
+
+    def deal() -> None:
+        store.act(store.load(seat.campaign), mine or 0, NEXT_GAME, form.cleaned_data["version"], by)
+
+    return _answer(request, seat, deal)
 
 
 def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> HttpResponse:
     """Write, then the table as it stands: with why, when the write was refused or came too late."""
     try:
         write()
-    except (tables.NotSeated, tables.OtherSeat) as exc:
+    except NotSeated as exc:
         return _fresh(request, seat, str(exc), 403)
     except store.Stale:
         return _fresh(request, seat, _lost_to(seat.campaign, _user(request)), 409)
@@ -199,14 +228,14 @@ def _lost_to(table: Campaign, user: User | None) -> str:
     newest = game.actions.filter(seat__in=people).order_by("-seq").first() if game else None
     if newest is None:
         return _(STALE)
-    if newest.seat == tables.seat_number(table, user):
+    if newest.seat == seat_number(table, user):
         return str(OTHER_WINDOW)
     return str(FRIEND_NAMED).format(name=newest.by)
 
 
 def _fresh(request: HttpRequest, seat: Seat, notice: str = "", status: int = 200) -> HttpResponse:
     campaign = Campaign.objects.get(pk=seat.campaign.pk)
-    return _page(request, tables.load(campaign), Seat(campaign, seat.role), notice, status)
+    return _page(request, store.load(campaign), Seat(campaign, seat.role), notice, status)
 
 
 @login_required
@@ -217,6 +246,4 @@ def create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid() or user is None:
         return _home(request, table_form=form, status=400)
     data = form.cleaned_data
-    return redirect(
-        tables.create_table(user, data["game"], data["name"], form.seats(), request=data["request"])
-    )
+    return redirect(store.create(user, data["game"], data["name"], form.seats(), request=data["request"]))

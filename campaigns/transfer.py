@@ -35,10 +35,11 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns import sealed, store, tables
+from campaigns import sealed, store
 from campaigns.models import Campaign
 from campaigns.reader import said
 from engine.games import GAMES
+from engine.session import NEXT
 from engine.yu import base
 from engine.yu.campaign.difficulty import Difficulty
 
@@ -94,7 +95,7 @@ def export(campaign: Campaign) -> dict[str, Any]:
         "content": base().version,
         "name": campaign.name,
         "difficulty": campaign.difficulty,
-        "log": log.keys,
+        "log": [key for _seat, key in log.moves],
         "sealed": sealed.seal({"seed": campaign.seed, "redeals": log.redeals}),
         "exported": timezone.now().isoformat(timespec="seconds"),
     }
@@ -117,9 +118,9 @@ class SavedTable:
 def export_table(campaign: Campaign) -> dict[str, Any]:
     """The table as its file holds it: the log of a game not over is sealed with the seed."""
     seats = campaign.seats.order_by("number")
-    games = campaign.games.order_by("number").prefetch_related("actions")
+    games = campaign.games.filter(run=campaign.run).order_by("number").prefetch_related("actions")
     logs = [
-        (g.outcome, [[a.seat, a.key] for a in sorted(g.actions.all(), key=lambda a: a.seq)]) for g in games
+        (g.outcome, [[seat, key] for seat, key in store.moves(g.actions.all()) if key != NEXT]) for g in games
     ]
     redeals = [[g.number, after, seed] for g in games for after, seed in g.redeals]
     return {
@@ -127,7 +128,7 @@ def export_table(campaign: Campaign) -> dict[str, Any]:
         "version": VERSION,
         "game": campaign.game,
         "name": campaign.name,
-        "seats": [s.bot or (PLAYER if s.user_id else tables.OPEN) for s in seats],
+        "seats": [s.bot or (PLAYER if s.user_id else store.OPEN) for s in seats],
         "games": [log for outcome, log in logs if outcome],
         "sealed": sealed.seal(
             {
@@ -300,7 +301,7 @@ def _table(data: dict[str, Any], name: str, seed: int, current: object) -> Saved
     """The table of the file, ``current`` the sealed log of its game under way (``None``: none,
     or a file of version 1, whose ``games`` hold every game)."""
     game = _typed(data.get("game"), str)
-    if game is None or game not in GAMES:
+    if game is None or game not in GAMES or store.shared(GAMES[game]):
         raise BadFile(
             _("The file's game {game} is not one this site plays at tables.").format(
                 game=_shown(data.get("game"))
@@ -308,13 +309,13 @@ def _table(data: dict[str, Any], name: str, seed: int, current: object) -> Saved
         )
     rules = GAMES[game]
     seats = _list_of(data.get("seats"), str)
-    if seats is None or not all(s in (PLAYER, tables.OPEN, *rules.bots) for s in seats):
+    if seats is None or not all(s in (PLAYER, store.OPEN, *rules.bots) for s in seats):
         raise BadFile(
             _("The file's seats are not each a player's, an open one or a bot of {game}.").format(
                 game=said(rules.title)
             )
         )
-    people = [n for n, s in enumerate(seats) if s in (PLAYER, tables.OPEN)]
+    people = [n for n, s in enumerate(seats) if s in (PLAYER, store.OPEN)]
     if not people:
         raise BadFile(_("The file's table has no seat for you: every seat is a bot's."))
     logs = _list_of(data.get("games"), list)
@@ -323,8 +324,8 @@ def _table(data: dict[str, Any], name: str, seed: int, current: object) -> Saved
     moves = [[_move(m) for m in log] for log in logs or []]
     if not moves or any(m is None for log in moves for m in log):
         raise BadFile(_("The file's games are not lists of moves, each a seat and a key."))
-    given = [s if s in rules.bots else tables.OPEN for s in seats]
-    given[people[0]] = tables.OWNER
+    given = [s if s in rules.bots else store.OPEN for s in seats]
+    given[people[0]] = store.OWNER
     return SavedTable(game, name, seed, given, [[m for m in log if m is not None] for log in moves])
 
 
@@ -355,15 +356,29 @@ def bring_back(saved: Saved | SavedTable, owner: User, request: UUID | None = No
     back once, however often the form is posted."""
     name = unused_name(owner, saved.name)
     if isinstance(saved, SavedTable):
+        log: list[tuple[int, str]] = []
+        redeals: list[tuple[int, int]] = []
+        for number, moves in enumerate(saved.games, 1):
+            if number > 1:
+                log.append((0, NEXT))
+            redeals += [(len(log) + after, seed) for n, after, seed in saved.redeals if n == number]
+            log += moves
         try:
-            return tables.create_replayed(
-                owner, saved.game, name, saved.seed, saved.seats, saved.games, request, saved.redeals
+            return store.create_replayed(
+                owner, saved.game, name, saved.seed, log, saved.seats, redeals=redeals, request=request
             )
         except store.Refused as exc:
             raise BadFile(_("The table does not replay here. {reason}").format(reason=exc)) from exc
     try:
         return store.create_replayed(
-            owner, name, saved.seed, saved.log, saved.difficulty, request, saved.redeals
+            owner,
+            "yu",
+            name,
+            saved.seed,
+            [(0, key) for key in saved.log],
+            level=saved.difficulty,
+            redeals=saved.redeals,
+            request=request,
         )
     except (store.Refused, ValueError, KeyError) as exc:
         reason = _("The campaign does not replay here. {reason}").format(reason=exc)

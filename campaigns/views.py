@@ -5,7 +5,7 @@ import json
 import math
 from collections.abc import Callable
 from datetime import timedelta
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 from uuid import UUID
 
@@ -35,7 +35,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import charts, sharing, store, tables, transfer
+from campaigns import charts, seats, sharing, store, transfer
 from campaigns.forms import (
     ActionForm,
     CampaignForm,
@@ -57,13 +57,16 @@ from campaigns.presenter import page, present
 from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import locked_out, remember_browser, throttled
-from engine.games import GAMES
+from engine.games import GAMES, TABLES
+from engine.session import Advice
 from engine.text import Msg
-from engine.yu import Action
+from engine.yu import Action, Event, IllegalAction
 from engine.yu.bots.strong import hint as strong_hint
 from engine.yu.bots.strong import hopeless, no_hint
+from engine.yu.campaign.campaign import Campaign as YuCampaign
 from engine.yu.campaign.chronicle import chronicle as yu_chronicle
 from engine.yu.rules.labels import label
+from engine.yu.rules.threats import Risk
 
 REGIONS: dict[str, tuple[str, ...] | None] = {
     "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
@@ -176,7 +179,7 @@ def _home(
         "offers": offers(),
         "form": form or CampaignForm(),
         "import_form": import_form or ImportForm(),
-        "table_form": table_form or TableForm(initial={"game": game} if game in GAMES else None),
+        "table_form": table_form or TableForm(initial={"game": game} if game in TABLES else None),
     }
     if isinstance(request.user, User):
         campaigns = list(sharing.campaigns_of(request.user))
@@ -240,8 +243,8 @@ def create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _home(request, form=form, status=400)
     data = form.cleaned_data
-    campaign = store.create_campaign(
-        _user(request), data["name"], request=data["request"], difficulty=data["difficulty"]
+    campaign = store.create(
+        _user(request), YU, data["name"], level=data["difficulty"], request=data["request"]
     )
     return redirect(campaign)
 
@@ -352,15 +355,15 @@ def _context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = No
     ``confirm`` asks the player to confirm a dangerous action (its key and why)."""
     log = board.log[-LOG_LENGTH:]
     undone = {row.undoes for row in board.log if row.undoes}
-    last = store.stored_events(board.log[-1].events) if board.log else []
-    options = board.options() if seat.can_act else []
-    risk = board.risk if seat.can_act else None
+    last = _events(board.log[-1].events) if board.log else []
+    options = board.state.options() if seat.can_act else []
+    risk = partial(_risk, board.state) if seat.can_act else None
     return {
         "campaign": board.campaign,
         "seat": seat,
         "watching": not seat.can_act,
         "game_row": board.game_row,
-        "b": present(board.game, options, board.story(), last, risk, _cause(board)),
+        "b": present(board.state.game, options, board.state.view(), last, risk, _cause(board)),
         "confirm": confirm,
         "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
@@ -370,10 +373,23 @@ def _context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = No
             log[0].seq - 1 if log else 0,
         )
         % {"n": log[0].seq - 1 if log else 0},
-        "undo": board.undo_target if seat.can_act else None,
+        "undo": board.undo_target(0) if seat.can_act else None,
         "dealt_anew": board.dealt_anew,
         "version": board.version,
     }
+
+
+def _events(stored: list[dict[str, Any]]) -> list[Event]:
+    """An action row's events: those stored before messages hold their English ``text``."""
+    return [Event.from_json(row) for row in stored]
+
+
+def _risk(campaign: YuCampaign, action: Action) -> Risk | None:
+    """What taking ``action`` risks; None when it is not legal now."""
+    try:
+        return campaign.risk(action)
+    except IllegalAction:
+        return None
 
 
 def _cause(board: store.Board) -> Msg | str:
@@ -387,7 +403,7 @@ def _cause(board: store.Board) -> Msg | str:
 
 def _headline(stored: list[dict[str, Any]]) -> dict[str, Any]:
     """An action's log line: what was done first (not what was spent on it), then the rest."""
-    events = store.stored_events(stored)
+    events = _events(stored)
     first = next((i for i, e in enumerate(events) if e.kind != "spend"), 0)
     return {
         "headline": events[first].msg if events else "",
@@ -578,14 +594,15 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     action, version = form.cleaned_data["key"], form.cleaned_data["version"]
     by = request.user.get_username()
     asking = action is not None and not form.cleaned_data["confirm"] and version == board.version
-    if asking and action is not None and (warning := board.warning(action)):
+    advice = board.session if isinstance(board.session, Advice) else None
+    if asking and action is not None and advice and (warning := advice.warning(board.state, 0, action)):
         return _confirm(request, board, seat, action, warning)
     seen = _regions(board, seat) if request.htmx and version == board.version else None
     try:
         if action is None:
-            store.undo(board, version, by)
+            board = store.undo(board, 0, version, by)
         else:
-            store.act(board, action, version, by)
+            board = store.act(board, 0, action, version, by)
     except store.Stale:
         return _lost_race(request, board, seat, form.cleaned_data["run"] or board.campaign.run)
     except store.Refused as exc:
@@ -637,15 +654,16 @@ def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         return _hint_refused(request, board, seat, gettext("That was not a request for a hint."))
     if form.cleaned_data["version"] != board.version:
         return _hint_refused(request, board, seat, str(STALE_HINT), status=409)
-    if why := no_hint(board.game):
+    game = board.state.game
+    if why := no_hint(game):
         return _hint_refused(request, board, seat, said(why))
-    view = board.game.view()
-    hints = strong_hint(board.game)
+    view = game.view()
+    hints = strong_hint(game)
     advice = {
         "moves": [
             {"key": h.action.key, "label": said(label(view, h.action)), "win": h.percent} for h in hints
         ],
-        "lost": [said(why) for why in hopeless(board.game, hints)],
+        "lost": [said(why) for why in hopeless(game, hints)],
     }
     Game.objects.filter(pk=board.game_row.pk).update(hints=F("hints") + 1)
     context = {**_shell(seat), "hint": advice, "csrf_token": get_token(request)}
@@ -721,7 +739,7 @@ def _refused(request: HtmxHttpRequest, board: store.Board, seat: Seat, reason: s
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal of entries read."""
     board, seat = board_for(request, code, recent=0)
-    story = board.story()
+    story = board.state.view()
     journal = [
         {"game": r.game, "page": page(r.page.number, r.page.title, r.page.text), "chosen": r.chosen}
         for r in story.journal
@@ -736,8 +754,8 @@ def story(request: HttpRequest, code: UUID) -> HttpResponse:
 def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign's games as a timeline, with charts drawn on the server."""
     board, seat = board_for(request, code, recent=0)
-    story = board.story()
-    told = yu_chronicle(story, board.engine.content)
+    story = board.state.view()
+    told = yu_chronicle(story, board.state.content)
     hints = dict(board.campaign.games.filter(run=board.campaign.run).values_list("number", "hints"))
     context = {
         "campaign": board.campaign,
@@ -762,7 +780,7 @@ def rules(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_rules(request: HttpRequest, game: str) -> HttpResponse:
     """How to play a game of the tables, from its own templates."""
-    if game not in GAMES:
+    if game not in TABLES:
         raise Http404(gettext("No such game"))
     return render(request, f"{game}/rules.html")
 
@@ -794,7 +812,7 @@ def _members_page(
 
 def _seat_forms(campaign: Campaign) -> list[tuple[TableSeat, SeatForm]]:
     """Each seat of a table, with the form that gives it to someone else."""
-    bots, free = GAMES[campaign.game].bots, tables.candidates(campaign)
+    bots, free = GAMES[campaign.game].bots, seats.candidates(campaign)
     rows = TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number")
     return [(row, SeatForm.of(row, bots, free)) for row in rows]
 
@@ -885,14 +903,14 @@ def table_seat(request: HttpRequest, code: UUID, number: int) -> HttpResponse:
     seat = campaign_for(request, code, "own")
     if seat.campaign.game == YU:
         raise Http404(gettext("A campaign of Legacy of Yu has no seats."))
-    users = tables.candidates(seat.campaign)
+    users = seats.candidates(seat.campaign)
     form = SeatForm(request.POST, bots=GAMES[seat.campaign.game].bots, users=users)
     if not form.is_valid():
         return _members_page(
             request, seat, status=400, notice=gettext("Nobody by that name can take this seat.")
         )
     try:
-        tables.give_seat(seat.campaign, number, form.cleaned_data["to"])
+        seats.give_seat(seat.campaign, number, form.cleaned_data["to"])
     except store.Refused as exc:
         return _members_page(request, seat, status=400, notice=str(exc))
     return redirect("members", seat.campaign.code)
@@ -974,7 +992,7 @@ def join(request: HttpRequest) -> HttpResponse:
         )
         messages.success(request, joined.format(name=campaign.name))
     playing = campaign.game != YU and member is not None and member.role == Role.PLAY
-    if playing and tables.take_seat(campaign, request.user) is None:
+    if playing and seats.take_seat(campaign, request.user) is None:
         messages.info(request, gettext("Every seat at this table is taken: you watch it."))
     return redirect(campaign)
 

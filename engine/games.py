@@ -1,14 +1,19 @@
-"""The games played at tables of seats, by the name a table row stores.
-
-Legacy of Yu, the solo campaign, keeps its own richer interface (``engine.yu``)."""
+"""Every game the web app plays, by the name a campaign row stores."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.legacy.table import RULES as LEGACY
 from engine.machi.table import RULES as MACHI
-from engine.protocol import Rules
+from engine.seated import SeriesSession
+from engine.session import Session
+from engine.yu.session import SESSION as YU
 
-GAMES: dict[str, Rules] = {rules.name: rules for rules in (LEGACY, MACHI)}
+GAMES: dict[str, Session[Any, Any, Any]] = {session.name: session for session in (YU, LEGACY, MACHI)}
+"""Each game's session; a game's own types are known only inside its package."""
+TABLES: dict[str, SeriesSession[Any, Any, Any]] = {rules.name: rules for rules in (LEGACY, MACHI)}
+"""The games played at a table of seats, a series of games at a time."""
 
 
 def content_french() -> dict[str, str]:

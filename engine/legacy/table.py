@@ -1,9 +1,8 @@
-"""Legacy as the web app's tables see it (:class:`engine.protocol.Rules`)."""
+"""Legacy as a session of the web app's tables (:class:`engine.seated.SeriesSession`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from engine.legacy.actions import Action
 from engine.legacy.bots import BOTS
@@ -11,7 +10,8 @@ from engine.legacy.cards import SEATS
 from engine.legacy.game import Game
 from engine.legacy.layout import Layout, layout
 from engine.legacy.view import SheetView, View, view
-from engine.protocol import SeatedRules, Table
+from engine.seated import SeriesSession
+from engine.session import Data
 from engine.text import _
 
 
@@ -29,23 +29,27 @@ class Shown:
     seats: tuple[Laid, ...]
 
 
-class LegacyRules(SeatedRules):
+class LegacyRules(SeriesSession[Game, Action, Shown]):
     name = "legacy"
     title = _("Legacy")
     seats = SEATS
     unit = _("points")
 
     def __init__(self) -> None:
-        super().__init__(Game, Action, BOTS)
+        super().__init__(Action.parse, BOTS)
 
-    def view(self, table: Table, seat: int | None) -> Shown:
-        game = cast(Game, table)
+    def deal(self, seed: int, seats: int, carried: Data) -> Game:
+        return Game.new(seed, seats)
+
+    def load(self, data: Data) -> Game:
+        return Game.from_dict(data)
+
+    def shown(self, game: Game, seat: int | None) -> Shown:
         seen = view(game, seat)
         legal = game.legal_actions(seat) if seat is not None else []
         return Shown(seen, tuple(Laid(s, layout(s, legal if s.seat == seat else ())) for s in seen.sheets))
 
-    def moment(self, table: Table, seat: int) -> str:
-        game = cast(Game, table)
+    def game_moment(self, game: Game, seat: int) -> str:
         placed = seat in range(game.seats) and game.placed[seat] is not None
         return f"{len(game.deck)}.{int(placed)}"
 

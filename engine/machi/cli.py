@@ -18,9 +18,8 @@ from engine.machi.bots import BOTS
 from engine.machi.campaign import GAMES, Campaign, deck
 from engine.machi.cards import BadContent
 from engine.machi.check import check_content
-from engine.machi.game import Game
 from engine.machi.table import RULES
-from engine.series import Series
+from engine.seated import NEXT_GAME
 
 
 @dataclass
@@ -45,24 +44,24 @@ class Played:
 
 def campaign(seed: int, seats: Sequence[str], played: Played) -> Campaign:
     """One campaign of ten games, each seat played by the bot it names, as a table plays it."""
-    series = Series(seed, len(seats), carried=RULES.begin(len(seats)))
+    state = RULES.new(seed, len(seats))
     for number in range(1, GAMES + 1):
-        game = RULES.new(series.game_seed(number), len(seats), series.carried)
-        assert isinstance(game, Game)
+        if number > 1:
+            RULES.apply(state, 0, NEXT_GAME)
+        game = state.game
         built: set[tuple[int, str]] = set()
         while not game.over:
             seat = game.waiting()[0]
             action = BOTS[seats[seat]](game, seat)
             if action.verb is Verb.BUILD and action.card:
                 built.add((seat, action.card))
-            RULES.apply(game, seat, RULES.parse(action.key))
+            RULES.apply(state, seat, RULES.parse(action.key))
         played.turns.append(round(game.turns / len(seats)))
         played.first_won += game.winner == game.first
         played.wins[game.winner or 0] += 1
         played.offered.update({k: len(seats) for k, n in game.setup.supply if n})
         played.bought.update(card for _, card in built)
-        series.carried = RULES.carry(series.carried, game)
-    done = Campaign.from_dict(series.carried)
+    done = Campaign.from_dict(state.series.carried)
     played.sides.update(side.name for side in deck().sides[: done.place])
     return done
 

@@ -1,10 +1,8 @@
-"""Machi Koro Legacy as the web app's tables see it (:class:`engine.protocol.Rules`): a series is
+"""Machi Koro Legacy as a session of the web app's tables (:class:`engine.seated.SeriesSession`): a series is
 the ten-game campaign, then free play, and what it carries from game to game is :class:`Campaign`'s
 data (the towns' names named in game 1 among it)."""
 
 from __future__ import annotations
-
-from typing import Any, cast
 
 from engine.machi.actions import Action
 from engine.machi.bots import BOTS
@@ -12,11 +10,12 @@ from engine.machi.campaign import GAMES, Campaign
 from engine.machi.cards import SEATS
 from engine.machi.game import Game, Phase
 from engine.machi.shown import CampaignShown, Shown, campaign_shown, shown
-from engine.protocol import SeatedRules, Table
+from engine.seated import SeriesSession
+from engine.session import Data
 from engine.text import _
 
 
-class MachiRules(SeatedRules):
+class MachiRules(SeriesSession[Game, Action, Shown]):
     name = "machi"
     title = _("Machi Koro Legacy")
     seats = SEATS
@@ -26,34 +25,35 @@ class MachiRules(SeatedRules):
     free_play = True
 
     def __init__(self) -> None:
-        super().__init__(Game, Action, BOTS)
+        super().__init__(Action.parse, BOTS)
 
-    def begin(self, seats: int) -> dict[str, Any]:
+    def begin(self, seats: int) -> Data:
         return Campaign.start().to_dict()
 
-    def new(self, seed: int, seats: int, carried: dict[str, Any]) -> Table:
+    def deal(self, seed: int, seats: int, carried: Data) -> Game:
         """The campaign's next game; the last game's winner goes first (game 1 rolls for it, and its
         mayors name their towns)."""
         campaign = Campaign.from_dict(carried)
         if not campaign.winners:
-            return cast(Table, Game.new(seed, seats, campaign.setup()))
-        return cast(Table, Game.new(seed, seats, campaign.setup(), campaign.winners[-1], campaign.towns))
+            return Game.new(seed, seats, campaign.setup())
+        return Game.new(seed, seats, campaign.setup(), campaign.winners[-1], campaign.towns)
 
-    def carry(self, carried: dict[str, Any], table: Table) -> dict[str, Any]:
+    def load(self, data: Data) -> Game:
+        return Game.from_dict(data)
+
+    def carry(self, carried: Data, game: Game) -> Data:
         campaign = Campaign.from_dict(carried)
-        winner = cast(Game, table).winner
-        assert winner is not None, "only a game that ended is carried"
-        campaign.finish(winner, [town.name for town in cast(Game, table).towns])
+        assert game.winner is not None, "only a game that ended is carried"
+        campaign.finish(game.winner, [town.name for town in game.towns])
         return campaign.to_dict()
 
-    def campaign(self, carried: dict[str, Any]) -> CampaignShown:
+    def campaign(self, carried: Data) -> CampaignShown:
         return campaign_shown(Campaign.from_dict(carried))
 
-    def view(self, table: Table, seat: int | None) -> Shown:
-        return shown(cast(Game, table), seat)
+    def shown(self, game: Game, seat: int | None) -> Shown:
+        return shown(game, seat)
 
-    def moment(self, table: Table, seat: int) -> str:
-        game = cast(Game, table)
+    def game_moment(self, game: Game, seat: int) -> str:
         if game.phase is Phase.CHOOSE:
             return f"choose.{int(game.chosen[seat] is not None)}"
         return f"{game.turns}.{game.phase.value}.{game.turn}"

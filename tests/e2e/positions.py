@@ -6,7 +6,7 @@ engine, for a run of legal actions that ends in the position (a seeded policy,
 tried seed after seed: the same campaign seed always gives the same run), then
 plays that run through :func:`campaigns.store.act`, as the board's buttons do::
 
-    campaign = store.create_campaign(user, "High Water", seed=7)
+    campaign = play.create_campaign(user, "High Water", seed=7)
     positions.flood_danger(campaign)
     page.goto(live_server.url + campaign.get_absolute_url())
 
@@ -33,6 +33,7 @@ from engine.yu.rules.game import Game
 from engine.yu.rules.rules import shore_barbarians
 from engine.yu.rules.state import LOSSES, Phase
 from engine.yu.rules.threats import harvest_draws, lost_because
+from tests import play
 
 SUFFER = Action(Kind.SUFFER)
 
@@ -213,9 +214,9 @@ def find_run(
 def reach(campaign: Campaign, goal: Goal, policy: Callable[[int], Policy]) -> Campaign:
     """Play the campaign's current game through the store until ``goal`` holds."""
     board = store.load(campaign)
-    for action in find_run(board.engine, goal, policy):
-        store.act(board, action, board.version)
-    assert goal(board.engine)
+    for action in find_run(board.state, goal, policy):
+        play.act(board, action, board.version)
+    assert goal(board.state)
     campaign.refresh_from_db()
     return campaign
 

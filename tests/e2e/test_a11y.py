@@ -15,8 +15,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns import store
 from campaigns.models import Campaign, Membership, Role
+from tests import play
 
 from . import positions
 from .conftest import ARTIFACTS, check_a11y, log_in
@@ -60,10 +60,10 @@ def test_signup_with_errors(page: Page, live_server: LiveServer, viewport: str) 
 
 def test_home_with_campaigns(page: Page, live_server: LiveServer, viewport: str) -> None:
     user = log_in(page, live_server)
-    store.create_campaign(user, "Yellow River", SEED)
-    positions.game_over_lost(store.create_campaign(user, "Lost River", SEED))
+    play.create_campaign(user, "Yellow River", SEED)
+    positions.game_over_lost(play.create_campaign(user, "Lost River", SEED))
     friend = User.objects.create_user("friend")
-    shared = store.create_campaign(friend, "Friend's River", SEED)
+    shared = play.create_campaign(friend, "Friend's River", SEED)
     Membership.objects.create(campaign=shared, user=user, role=Role.PLAY)
     page.goto(live_server.url)
     expect(page.locator("#campaign-list tbody tr")).to_have_count(3)
@@ -78,7 +78,7 @@ def test_password_page(page: Page, live_server: LiveServer, viewport: str) -> No
 
 def test_story_page(page: Page, live_server: LiveServer, viewport: str) -> None:
     user = log_in(page, live_server)
-    campaign = positions.between_games(store.create_campaign(user, "Yellow River", SEED))
+    campaign = positions.between_games(play.create_campaign(user, "Yellow River", SEED))
     page.goto(f"{live_server.url}/c/{campaign.code}/story/")
     expect(page.get_by_role("heading", name="The story of Yellow River")).to_be_visible()
     audit(page, f"story-{viewport}")
@@ -86,7 +86,7 @@ def test_story_page(page: Page, live_server: LiveServer, viewport: str) -> None:
 
 def test_members_page(page: Page, live_server: LiveServer, viewport: str) -> None:
     user = log_in(page, live_server)
-    campaign = store.create_campaign(user, "Yellow River", SEED)
+    campaign = play.create_campaign(user, "Yellow River", SEED)
     Membership.objects.create(campaign=campaign, user=User.objects.create_user("friend"), role=Role.WATCH)
     page.goto(f"{live_server.url}/c/{campaign.code}/members/")
     page.get_by_label("Watch: see the board").check()
@@ -109,7 +109,7 @@ BOARDS: dict[str, Callable[[Campaign], Campaign] | None] = {
 @pytest.mark.parametrize("position", list(BOARDS))
 def test_board(page: Page, live_server: LiveServer, viewport: str, position: str) -> None:
     user = log_in(page, live_server)
-    campaign = store.create_campaign(user, "Yellow River", SEED)
+    campaign = play.create_campaign(user, "Yellow River", SEED)
     if reach := BOARDS[position]:
         reach(campaign)
     page.goto(live_server.url + campaign.get_absolute_url())

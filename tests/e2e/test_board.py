@@ -142,7 +142,7 @@ def test_it_shows_the_fresh_board_to_a_stale_window(
     # A forged button: the refusal and its reason come back, and nothing changes.
     # (Any action button will do: the card played first may have opened a decision.)
     other.locator("#board button[name=key]:visible").first.evaluate("button => button.value = 'attack:1:R'")
-    reason = store.load(Campaign.objects.get(name="Two Windows")).game.explain("attack:1:R")
+    reason = store.load(Campaign.objects.get(name="Two Windows")).state.game.explain("attack:1:R")
     assert reason
     other.locator("button[value='attack:1:R']").click()
     expect(other.locator("#notice")).to_contain_text(str(reason))
@@ -176,7 +176,7 @@ def test_it_plays_a_whole_game_without_javascript(
     campaign = Campaign.objects.get(name="No Script")
     bot = HeuristicBot(campaign.seed)
     for _ in range(LIMIT):
-        game = store.load(campaign, recent=0).game
+        game = store.load(campaign, recent=0).state.game
         if game.over:
             break
         if page.locator("#decision.confirming").count():

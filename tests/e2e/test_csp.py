@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns import store
+from tests import play
 
 from .conftest import log_in
 from .test_board import click_action
@@ -43,7 +43,7 @@ def test_nothing_is_refused_on_the_board_or_the_sharing_page(page: Page, live_se
     page.goto(f"{live_server.url}/accounts/login/")
     assert refused_by_page(page) == []
     user = log_in(page, live_server)
-    campaign = store.create_campaign(user, "Yellow River", SEED)
+    campaign = play.create_campaign(user, "Yellow River", SEED)
 
     page.goto(live_server.url + campaign.get_absolute_url())
     expect(page.locator("#board-version")).to_have_value(str(campaign.version))

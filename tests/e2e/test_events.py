@@ -19,8 +19,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from playwright.sync_api import Browser, Page, Request, expect
 
-from campaigns import sharing, store, tables
+from campaigns import seats, sharing
 from campaigns.models import Membership, Role
+from tests import play
 
 from .conftest import ARTIFACTS, PASSWORD
 from .test_board import click_action, version
@@ -149,7 +150,7 @@ def test_it_brings_the_owners_move_to_a_watcher_by_the_stream(
     owner, watcher = owner_and_watcher
     alice = User.objects.create_user("alice", password=PASSWORD)
     carol = User.objects.create_user("carol", password=PASSWORD)
-    campaign = store.create_campaign(alice, "Streamed River")
+    campaign = play.create_campaign(alice, "Streamed River")
     member = Membership.objects.create(campaign=campaign, user=carol, role=Role.WATCH)
     board = f"{production_server}{campaign.get_absolute_url()}"
     log_in(owner, production_server, "alice")
@@ -209,9 +210,9 @@ def test_a_table_is_kept_live_by_the_stream(
     owner, friend = owner_and_watcher
     alice = User.objects.create_user("alice", password=PASSWORD)
     bob = User.objects.create_user("bob", password=PASSWORD)
-    table = tables.create_table(alice, "legacy", "Streamed numbers", ["owner", "open"])
+    table = play.create_table(alice, "legacy", "Streamed numbers", ["owner", "open"])
     Membership.objects.create(campaign=table, user=bob, role=Role.PLAY)
-    tables.take_seat(table, bob)
+    seats.take_seat(table, bob)
     url = f"{production_server}{table.get_absolute_url()}"
     log_in(owner, production_server, "alice")
     log_in(friend, production_server, "bob")

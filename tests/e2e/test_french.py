@@ -19,6 +19,7 @@ from campaigns.models import Campaign, GameAction, Membership, Role
 from campaigns.reader import said
 from engine.text import Msg, Name
 from engine.yu.bots.bots import HeuristicBot
+from tests import play
 
 from .conftest import save_page, separate_pages
 from .test_board import click_action, play_one_round, sign_up
@@ -44,9 +45,9 @@ def finish_the_game(campaign: Campaign) -> None:
     bot = HeuristicBot(campaign.seed)
     for _ in range(LIMIT):
         board = store.load(campaign, recent=0)
-        if board.game.over:
+        if board.state.game.over:
             return
-        store.act(board, bot.choose(board.game), board.version)
+        play.act(board, bot.choose(board.state.game), board.version)
     raise AssertionError(f"no end after {LIMIT} actions")
 
 

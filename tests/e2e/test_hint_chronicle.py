@@ -10,6 +10,7 @@ from campaigns import store
 from campaigns.models import Campaign
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.bots.strong import no_hint
+from tests import play
 
 from . import positions
 from .conftest import ARTIFACTS, check_a11y
@@ -28,8 +29,8 @@ def finish_game(campaign: Campaign) -> Campaign:
     """The campaign with its first game played to the end by the heuristic bot."""
     board = store.load(campaign)
     bot = HeuristicBot(3)
-    while not board.game.over:
-        store.act(board, bot.choose(board.game), board.version)
+    while not board.state.game.over:
+        play.act(board, bot.choose(board.state.game), board.version)
     return board.campaign
 
 
@@ -66,7 +67,7 @@ def test_a_one_move_position_disables_the_hint_and_a_forged_one_keeps_the_page(
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url) if "/hint/" in request.url else None)
     campaign = open_board(page, live_server, positions.one_move)
-    reason = str(no_hint(store.load(campaign).game))
+    reason = str(no_hint(store.load(campaign).state.game))
     button = page.locator("#decision .advice-form button")
     expect(button).to_be_disabled()
     expect(button).to_have_attribute("title", reason)

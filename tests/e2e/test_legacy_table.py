@@ -10,10 +10,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns import tables
+from campaigns import store
 from campaigns.models import Campaign
 from engine.legacy.cards import JOURNEY, JOURNEYS
 from engine.legacy.game import Game as LegacyGame
+from tests import play
 
 from .conftest import PASSWORD, check_a11y, save_page, separate_pages
 from .test_board import sign_up
@@ -109,15 +110,15 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     # number before the third journey card is placed in the browsers.
     campaign = Campaign.objects.get(name="Numbers night")
     while True:
-        board = tables.load(campaign)
-        game: LegacyGame = board.table  # type: ignore[assignment]
+        board = store.load(campaign)
+        game: LegacyGame = board.state.game  # type: ignore[assignment]
         coming = next((i for i, card in enumerate(reversed(game.deck)) if card != JOURNEY), len(game.deck))
         if game.journeys + coming >= JOURNEYS:
             break  # the journey cards under this number end the game
         for row in board.seats:
             assert row.user is not None
             key = game.legal_actions(row.number)[0].key
-            tables.act(campaign, row.user, key, Campaign.objects.get(pk=campaign.pk).version)
+            play.table_act(campaign, row.user, key, Campaign.objects.get(pk=campaign.pk).version)
     last = str(game.number)
     for page in players:
         expect(page.locator("#legacy-number")).to_have_text(last, timeout=LIVE)
@@ -125,7 +126,7 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
         page.locator(".sheet.mine .opus-line .spot").click()
     for page in [*players, watcher]:
         expect(page.locator(".table-over")).to_be_visible(timeout=LIVE)
-    final = tables.load(campaign).table
+    final = store.load(campaign).state.game
     assert final.over
     for page in [*players, watcher]:
         expect(page.locator(".journeys")).to_contain_text("3 of 3 journey cards")

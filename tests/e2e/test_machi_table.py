@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns import tables
+from campaigns import store
 from campaigns.models import Campaign
 from engine.machi.bots import planner
 from engine.machi.game import Game
@@ -35,7 +35,7 @@ def shot(page: Page, name: str) -> None:
 
 
 def game_of(campaign: Campaign) -> Game:
-    game = tables.load(Campaign.objects.get(pk=campaign.pk)).table
+    game = store.load(Campaign.objects.get(pk=campaign.pk)).state.game
     assert isinstance(game, Game)
     return game
 
@@ -108,7 +108,7 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
     play(mayors, campaign, until=2_000)
     final = game_of(campaign)
     assert final.over and final.winner is not None
-    winner = tables.load(campaign).seats[final.winner].name
+    winner = store.load(campaign).seats[final.winner].name
     town = ["Riverside Bay", "Hilltop", "not named"][final.winner]
     for page in mayors:
         expect(page.locator(".table-over")).to_contain_text(f"{winner} wins", timeout=LIVE)

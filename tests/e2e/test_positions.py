@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from campaigns import store
 from campaigns.models import Campaign
 from engine.yu import Kind
+from tests import play
 
 from . import positions
 
@@ -29,21 +30,23 @@ WARNS = {"flood_danger": {"flood"}, "barbarian_danger": {"barbarians"}, "townsfo
 
 def check(name: str, campaign: Campaign) -> None:
     board = store.load(campaign)
-    game = board.game
+    game = board.state.game
     assert PREDICATES[name](game)
     if name in WARNS and hasattr(game, "threats"):
         meters = game.threats()
         warned = {meter for meter in ("flood", "barbarians", "townsfolk") if getattr(meters, meter).warn}
         assert warned == WARNS[name]
     if name == "losing_bribe":
-        assert "suffer" in [a.key for a in board.legal()]
+        assert "suffer" in [a.key for a in board.state.legal_actions()]
         if hasattr(board, "risk"):  # the board marks the losing answer, and only that
-            assert board.risk(positions.SUFFER).loses
-            assert any(not board.risk(a).danger for a in board.legal() if a.kind is Kind.BRIBE)
+            assert board.state.risk(positions.SUFFER).loses
+            assert any(
+                not board.state.risk(a).danger for a in board.state.legal_actions() if a.kind is Kind.BRIBE
+            )
     if name in ("game_over_lost", "between_games"):
         assert campaign.status == Campaign.Status.BETWEEN
     if name == "between_games":
-        assert [a.key for a in board.legal()] == ["next"]
+        assert [a.key for a in board.state.legal_actions()] == ["next"]
 
 
 @pytest.mark.django_db
@@ -51,7 +54,7 @@ def check(name: str, campaign: Campaign) -> None:
 @pytest.mark.parametrize("name", list(positions.POSITIONS))
 def test_it_reaches_the_position_by_real_actions(name: str, seed: int) -> None:
     owner = User.objects.create_user("yu")
-    campaign = store.create_campaign(owner, name, seed)
+    campaign = play.create_campaign(owner, name, seed)
     assert positions.POSITIONS[name](campaign) is campaign
 
     campaign.refresh_from_db()

@@ -18,6 +18,7 @@ from campaigns.models import Campaign
 from campaigns.presenter import meters
 from campaigns.reader import said
 from engine.yu import Action, Game, Kind
+from tests import play
 
 from . import positions
 from .conftest import ARTIFACTS, log_in
@@ -38,7 +39,7 @@ def open_board(
     page: Page, live_server: LiveServer, reach: Callable[[Campaign], Campaign] | None = None
 ) -> Campaign:
     user = log_in(page, live_server)
-    campaign = store.create_campaign(user, "Yellow River", SEED)
+    campaign = play.create_campaign(user, "Yellow River", SEED)
     if reach is not None:
         campaign = reach(campaign)
     page.goto(live_server.url + campaign.get_absolute_url())
@@ -137,7 +138,7 @@ def test_a_phone_bar_keeps_the_flood_clock_the_refresh_and_the_last_line_in_a_th
     assert bar is not None and bar["height"] <= PHONE["height"] / 3
     assert abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1
 
-    view = store.load(campaign).game.view()
+    view = store.load(campaign).state.game.view()
     with translation.override(language):
         clock = said(meters(view)["flood_clock"])
         refresh = gettext("the next Refresh adds {n}").format(n=view.threats.barbarians.next_refresh)
@@ -244,7 +245,7 @@ def after_playing(game: Game, card: str) -> Game:
 def test_focus_stays_where_the_player_acts(page: Page, live_server: LiveServer) -> None:
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
     campaign = open_board(page, live_server)
-    game = store.load(campaign).game
+    game = store.load(campaign).state.game
     opens_a_decision = [card.id for card in game.view().hand if after_playing(game, card.id).decision]
     plain = [card.id for card in game.view().hand if card.id not in opens_a_decision]
     assert plain and opens_a_decision, "the test's seed should deal both kinds of card"

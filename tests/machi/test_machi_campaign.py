@@ -90,7 +90,7 @@ def test_free_play_after_the_ten_games_keeps_the_last_setup_and_the_register() -
     assert c.finish(1) == [] and c.finish(0) == []  # free play reads nothing
     assert c.setup() == tenth and c.place == place and c.game == GAMES + 3
     assert len(c.register) == GAMES and c.winners[GAMES:] == [1, 0] and c.towns == ["Harbourside", ""]
-    game = RULES.new(5, 2, c.to_dict())
+    game = RULES.deal(5, 2, c.to_dict())
     assert isinstance(game, Game) and game.setup == tenth and game.first == 0 and not game.naming
     assert [t.name for t in game.towns] == ["Harbourside", ""]
 
@@ -171,11 +171,11 @@ def test_a_broken_legacy_deck_fails_the_content_check(change: Any, why: str, mon
 
 def test_a_table_carries_the_campaign_and_the_winner_goes_first() -> None:
     carried = RULES.begin(3)
-    game = RULES.new(7, 3, carried)
+    game = RULES.deal(7, 3, carried)
     assert isinstance(game, Game) and game.opening  # game 1 rolls for first player
     game.winner = 2
     carried = RULES.carry(carried, game)
-    second = RULES.new(8, 3, carried)
+    second = RULES.deal(8, 3, carried)
     assert isinstance(second, Game) and second.first == 2 and second.turn == 2 and not second.opening
     assert second.setup == Campaign.from_dict(carried).setup()
     assert Campaign.from_dict(carried).register == [2]
@@ -183,13 +183,13 @@ def test_a_table_carries_the_campaign_and_the_winner_goes_first() -> None:
 
 def test_the_towns_named_in_game_one_are_carried_to_every_later_game() -> None:
     carried = RULES.begin(2)
-    game = RULES.new(7, 2, carried)
+    game = RULES.deal(7, 2, carried)
     assert isinstance(game, Game) and game.naming
     game.apply(1, Action.parse("town: Riverside "))
     game.winner = 1
     carried = RULES.carry(carried, game)
     assert Campaign.from_dict(carried).towns == ["", "Riverside"]
-    second = RULES.new(8, 2, carried)
+    second = RULES.deal(8, 2, carried)
     assert isinstance(second, Game) and [t.name for t in second.towns] == ["", "Riverside"]
     assert not second.naming
 

@@ -20,6 +20,8 @@ from engine.machi.cards import catalogue
 from engine.machi.table import RULES
 from engine.machi.view import view
 from engine.rng import Rng
+from engine.seated import Played
+from engine.series import Series
 
 TOWNS = ("Riverside", " Port Lune ", "Éclat-sur-Mer", "町", "x" * 40)
 
@@ -69,7 +71,7 @@ def play(seed: int) -> int:
     for _ in range(rng.below(GAMES)):
         campaign.finish(rng.below(seats))
     carried = campaign.to_dict()
-    game, twin = RULES.new(seed, seats, carried), RULES.new(seed, seats, carried)
+    game, twin = RULES.deal(seed, seats, carried), RULES.deal(seed, seats, carried)
     assert isinstance(game, Game) and isinstance(twin, Game)
     log: list[tuple[int, str]] = []
     while not game.over:
@@ -85,7 +87,10 @@ def play(seed: int) -> int:
         assert twin.to_dict() == game.to_dict(), "the log replays to the same game"
         if rng.below(6) == 0:
             check_views_hide(game, rng)
-    assert RULES.replay(seed, seats, log, carried).to_dict() == game.to_dict()
+    replayed = Played(Series(0, seats, carried=carried), RULES.deal(seed, seats, carried))
+    for seat, key in log:
+        RULES.apply(replayed, seat, RULES.parse(key))
+    assert replayed.game.to_dict() == game.to_dict()
     return len(log)
 
 

@@ -14,6 +14,7 @@ from engine.games import GAMES
 from engine.yu import Game as YuGame
 from engine.yu import revealed
 from engine.yu.campaign.campaign import Campaign as YuCampaign
+from tests import play
 
 PASSWORD = "river-of-nine-bends"
 SEED = 7
@@ -51,7 +52,7 @@ def hidden(campaign: Campaign) -> dict[str, Any]:
     """What ``campaign`` keeps face down now."""
     if campaign.is_table:
         return table_hidden(store.current_game(campaign).state)
-    return yu_hidden(store.load(campaign).engine)
+    return yu_hidden(store.load(campaign).state)
 
 
 def dealt_anew(campaign: Campaign, seed: int) -> dict[str, Any]:
@@ -62,7 +63,7 @@ def dealt_anew(campaign: Campaign, seed: int) -> dict[str, Any]:
         table.redeal(seed)
         state = table.to_dict()
     else:
-        engine = store.load(campaign).engine
+        engine = store.load(campaign).state
         engine.redeal(seed)
         assert engine.game is not None
         state = engine.game.to_dict()
@@ -87,7 +88,7 @@ class BaseTestCase(TestCase):
         self.carol = User.objects.create_user("carol-watches", password=PASSWORD)
 
     def make_campaign(self, name: str = "Yellow River", seed: int = SEED) -> Campaign:
-        return store.create_campaign(self.alice, name, seed)
+        return play.create_campaign(self.alice, name, seed)
 
     def share(self, campaign: Campaign, user: User, role: str) -> Membership:
         return Membership.objects.create(campaign=campaign, user=user, role=role)
@@ -96,7 +97,7 @@ class BaseTestCase(TestCase):
 def quiet_plays(campaign: Campaign, count: int = 2) -> list[str]:
     """Keys that play cards from the hand one after the other, each asking no
     question and revealing nothing, so any of them may be undone."""
-    game = YuGame.from_dict(store.load(campaign).game.to_dict())
+    game = YuGame.from_dict(store.load(campaign).state.game.to_dict())
     found: list[str] = []
     for card in list(game.hand):
         trial = YuGame.from_dict(game.to_dict())

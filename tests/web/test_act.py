@@ -8,6 +8,7 @@ from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
 from engine.yu import Game as YuGame
+from tests import play
 
 from .base import BaseTestCase, quiet_plays
 
@@ -51,7 +52,7 @@ class ActTestCase(BaseTestCase):
         self.assertNotIn(card, game.state["hand"])
         row = GameAction.objects.get()
         self.assertEqual((row.game, row.seq, row.key, row.revealed), (game, 1, self.play, False))
-        played = store.stored_events(row.events)[0].text
+        played = play.stored_events(row.events)[0].text
         self.assertTrue(played.startswith("Played "))
         r = self.client.get(self.board_url)
         self.assertContains(r, escape(played))
@@ -70,7 +71,7 @@ class ActTestCase(BaseTestCase):
     def test_it_leaves_out_the_regions_that_did_not_change(self) -> None:
         # Playing a card that gives only Clay or Wood changes neither the Card
         # Row (Provisions, Workers) nor the river (Workers, Cowrie Shells).
-        game = store.load(self.campaign).game
+        game = store.load(self.campaign).state.game
         for card in game.hand:
             trial = YuGame.from_dict(game.to_dict())
             trial.apply(f"play:{card}")
@@ -109,7 +110,7 @@ class ActTestCase(BaseTestCase):
         board = store.load(self.campaign)
         Campaign.objects.filter(pk=self.campaign.pk).update(version=5)  # another window won the race
         with self.assertRaises(store.Stale):
-            store.act(board, Action.parse(self.play), 0)
+            play.act(board, Action.parse(self.play), 0)
         self.assertFalse(GameAction.objects.exists())
         self.assertEqual(self.campaign.games.get().state, self.start)
 

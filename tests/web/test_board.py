@@ -33,7 +33,7 @@ class BoardTestCase(BaseTestCase):
         self.assertContains(r, "Round 1")
         for meter in ("meter-flood", "meter-barbarians", "meter-townsfolk"):
             self.assertContains(r, f'data-watch="{meter}"')
-        for card in store.load(self.campaign).game.view().hand:
+        for card in store.load(self.campaign).state.game.view().hand:
             self.assertContains(r, card.name)
         self.assertContains(r, "Left in the Main Supply")
         self.assertContains(r, 'href="/rules/"')
@@ -44,12 +44,12 @@ class BoardTestCase(BaseTestCase):
         r = self.client.get(self.url)
         offered = action_keys(r.content.decode())
         board = store.load(self.campaign)
-        self.assertEqual(sorted(offered), sorted(a.key for a in board.legal()))
+        self.assertEqual(sorted(offered), sorted(a.key for a in board.state.legal_actions()))
 
     def test_it_says_why_an_action_is_unavailable(self) -> None:
         self.client.force_login(self.alice)
         r = self.client.get(self.url)
-        hand = len(store.load(self.campaign).game.hand)
+        hand = len(store.load(self.campaign).state.game.hand)
         self.assertContains(r, f"Use every Townsfolk card in your hand first ({hand} left).")
         self.assertContains(r, "Cannot build the Canal")
 

@@ -11,6 +11,7 @@ from campaigns.models import GameAction
 from campaigns.reader import said
 from engine.text import Name
 from engine.yu import Action, Event
+from tests import play
 
 from .base import BaseTestCase, quiet_plays
 
@@ -23,7 +24,7 @@ class BoardLanguageTestCase(BaseTestCase):
         self.board_url = f"/c/{self.campaign.code}/"
         (self.play,) = quiet_plays(self.campaign, 1)
         board = store.load(self.campaign)
-        store.act(board, Action.parse(self.play), board.version)
+        play.act(board, Action.parse(self.play), board.version)
         cache.clear()
 
     def test_an_action_is_stored_as_a_message_with_its_values(self) -> None:
@@ -33,7 +34,7 @@ class BoardLanguageTestCase(BaseTestCase):
         self.assertNotIn("text", stored)
 
     def test_the_board_says_the_last_action_in_the_readers_language(self) -> None:
-        played = store.stored_events(GameAction.objects.get().events)[0]
+        played = play.stored_events(GameAction.objects.get().events)[0]
         card = dict(played.msg.values)["card"]
         assert isinstance(card, Name)
         with translation.override("fr"):

@@ -27,7 +27,7 @@ class BotGameTestCase(BaseTestCase):
         html = self.client.get(board_url).content.decode()
         confirmations = 0
         for _ in range(LIMIT):
-            game = store.load(campaign, recent=0).game
+            game = store.load(campaign, recent=0).state.game
             if game.over:
                 break
             offered = action_keys(html)

@@ -13,6 +13,7 @@ from campaigns import store
 from campaigns.models import Game, Role
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.campaign.chronicle import chronicle as yu_chronicle
+from tests import play
 
 from .base import SEED, BaseTestCase
 
@@ -47,11 +48,11 @@ class ChronicleTestCase(BaseTestCase):
         board = store.load(self.campaign)
         for n in range(games):
             bot = HeuristicBot(SEED + n)
-            while not board.game.over:
-                store.act(board, bot.choose(board.game), board.version)
-            while board.engine.decision is not None:
-                store.act(board, board.legal()[0], board.version)
-            store.act(board, board.legal()[0], board.version)  # next game
+            while not board.state.game.over:
+                play.act(board, bot.choose(board.state.game), board.version)
+            while board.state.decision is not None:
+                play.act(board, board.state.legal_actions()[0], board.version)
+            play.act(board, board.state.legal_actions()[0], board.version)  # next game
         return board
 
     def test_before_the_first_game_ends_there_is_no_chart(self) -> None:
@@ -64,7 +65,7 @@ class ChronicleTestCase(BaseTestCase):
 
     def test_each_game_is_on_the_timeline_and_in_the_charts(self) -> None:
         board = self.play(3)
-        story = board.story()
+        story = board.state.view()
         Game.objects.filter(campaign=self.campaign, number=2).update(hints=2)
         Game.objects.filter(campaign=self.campaign, number=4).update(hints=1)
         self.client.force_login(self.alice)
@@ -98,14 +99,14 @@ class ChronicleTestCase(BaseTestCase):
         for result in finished:
             for kind, card in result.story:
                 if kind == "found":
-                    self.assertIn(escape(board.engine.content.name(card)), html)
+                    self.assertIn(escape(board.state.content.name(card)), html)
         self.assertRegex(html, r"Hints asked</dt><dd>3<")
         self.assertIn('id="game-4"', html)  # the game being played heads the timeline
         self.assertLess(html.index('id="game-4"'), html.index('id="game-1"'))
 
     def test_a_zero_is_drawn_on_the_baseline_and_each_limit_line_is_labelled(self) -> None:
         board = self.play(2)
-        told = yu_chronicle(board.story(), board.engine.content)
+        told = yu_chronicle(board.state.view(), board.state.content)
         calm = replace(told.games[0], summary=replace(told.games[0].summary, pressure=((0, 0), (0, 0))))
         told = replace(told, games=(calm, *told.games[1:]))
         for chart in (drawn_charts.barbarians(told), drawn_charts.flood(told)):

@@ -10,6 +10,7 @@ from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
 from engine.yu.bots.bots import HeuristicBot
+from tests import play
 
 from .base import SEED, BaseTestCase, board_version
 
@@ -22,11 +23,11 @@ def play_to_a_losing_choice(campaign: Campaign) -> tuple[Action, str]:
     bot = HeuristicBot(SEED)
     for _ in range(2000):
         board = store.load(campaign)
-        assert not board.game.over, "the game ended before any losing choice came up"
-        for action in board.legal():
-            if warning := board.warning(action):
+        assert not board.state.game.over, "the game ended before any losing choice came up"
+        for action in board.state.legal_actions():
+            if warning := play.warning(board, action):
                 return action, escape(str(warning))
-        store.act(board, bot.choose(board.game), board.version)
+        play.act(board, bot.choose(board.state.game), board.version)
     raise AssertionError("no losing choice came up")
 
 
@@ -79,7 +80,7 @@ class ConfirmTestCase(BaseTestCase):
 
     def test_a_safe_action_is_not_asked_about(self) -> None:
         board = store.load(self.campaign)
-        safe = next(a for a in board.legal() if not board.warning(a) and a != self.action)
+        safe = next(a for a in board.state.legal_actions() if not play.warning(board, a) and a != self.action)
         r = self.client.post(self.url, {"key": safe.key, "version": self.version}, headers=HTMX)
         self.assertNotIn("Are you sure?", r.content.decode())
         self.campaign.refresh_from_db()

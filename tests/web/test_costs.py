@@ -13,6 +13,7 @@ from campaigns import store
 from campaigns.models import Campaign
 from engine.yu import Game as YuGame
 from engine.yu.bots.roster import make_bot
+from tests import play
 
 from .base import BaseTestCase, quiet_plays
 
@@ -38,17 +39,17 @@ class CostsTestCase(BaseTestCase):
         bot = make_bot("heuristic", 3)
         for _ in range(actions):
             board = store.load(self.campaign)
-            action = bot.choose(board.game)
-            trial = YuGame.from_dict(board.game.to_dict())
+            action = bot.choose(board.state.game)
+            trial = YuGame.from_dict(board.state.game.to_dict())
             trial.apply(action)
             if trial.over:
                 return
-            store.act(board, action, board.version)
+            play.act(board, action, board.version)
 
     def act_once(self) -> None:
         """The bot's next action, as the browser posts it."""
         board = store.load(self.campaign)
-        key = make_bot("heuristic", 4).choose(board.game).key
+        key = make_bot("heuristic", 4).choose(board.state.game).key
         with self.assertNumQueries(ACTION_QUERIES):
             r = self.client.post(
                 self.act_url, {"key": key, "version": board.version, "confirm": "1"}, headers=HTMX

@@ -55,7 +55,7 @@ class CreateTestCase(BaseTestCase):
             self.client.post(self.url, {"name": level.value, "difficulty": level.value})
             campaign = Campaign.objects.get(name=level.value)
             self.assertEqual(campaign.difficulty, level.value)
-            engine = store.load(campaign).engine
+            engine = store.load(campaign).state
             self.assertIs(engine.difficulty, level)
             expected = YuCampaign.new(campaign.seed, difficulty=level).game
             assert expected is not None

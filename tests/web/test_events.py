@@ -15,10 +15,11 @@ from django.contrib.auth.models import User
 from django.test import TransactionTestCase, override_settings
 from django.utils import translation
 
-from campaigns import events, sharing, store, tables
+from campaigns import events, seats, sharing, store
 from campaigns.hub import Watcher
 from campaigns.models import Campaign, Membership, Role
 from engine.yu import Action
+from tests import play
 
 from .base import PASSWORD, SEED, BaseTestCase, action_keys, quiet_plays
 
@@ -72,7 +73,7 @@ class StreamTestCase(TransactionTestCase):
     def setUp(self) -> None:
         self.alice = User.objects.create_user("alice", password=PASSWORD)
         self.carol = User.objects.create_user("carol-watches", password=PASSWORD)
-        self.campaign = store.create_campaign(self.alice, "Yellow River", SEED)
+        self.campaign = play.create_campaign(self.alice, "Yellow River", SEED)
         self.carol_in = Membership.objects.create(campaign=self.campaign, user=self.carol, role=Role.WATCH)
         self.url = f"/c/{self.campaign.code}/events/"
         self.play, self.other_play = quiet_plays(self.campaign)
@@ -101,7 +102,7 @@ class StreamTestCase(TransactionTestCase):
 
     def move_on(self, key: str | None = None) -> None:
         board = store.load(Campaign.objects.get(pk=self.campaign.pk))
-        store.act(board, Action.parse(key or self.play), board.version)
+        play.act(board, Action.parse(key or self.play), board.version)
 
     async def test_it_sends_the_new_board_once_it_moved_on(self) -> None:
         stream = await self.open(self.carol, "0.watch")
@@ -274,10 +275,10 @@ class TableStreamTestCase(TransactionTestCase):
         self.alice = User.objects.create_user("alice", password=PASSWORD)
         self.bob = User.objects.create_user("bob-plays", password=PASSWORD)
         self.carol = User.objects.create_user("carol-watches", password=PASSWORD)
-        self.table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
+        self.table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
         Membership.objects.create(campaign=self.table, user=self.bob, role=Role.PLAY)
         Membership.objects.create(campaign=self.table, user=self.carol, role=Role.WATCH)
-        tables.take_seat(self.table, self.bob)
+        seats.take_seat(self.table, self.bob)
         self.table.refresh_from_db()
         self.url = f"/c/{self.table.code}/events/"
 
@@ -293,7 +294,7 @@ class TableStreamTestCase(TransactionTestCase):
         v = self.table.version
         bob = await self.open(self.bob, f"t{v}.1.play")
         carol = await self.open(self.carol, f"t{v}.w.watch")
-        await sync_to_async(tables.act)(self.table, self.alice, "opus", v)
+        await sync_to_async(play.table_act)(self.table, self.alice, "opus", v)
         for stream, place, places in ((bob, "1.play", True), (carol, "w.watch", False)):
             event = (await asyncio.wait_for(anext(stream), WAIT)).decode()
             self.assertTrue(event.startswith(f"event: board\nid: t{v + 1}.{place}\n"), event[:80])
@@ -309,7 +310,7 @@ class TableStreamTestCase(TransactionTestCase):
     async def test_a_player_whose_seat_is_given_away_is_sent_the_watchers_table(self) -> None:
         v = self.table.version
         bob = await self.open(self.bob, f"t{v}.1.play")
-        await sync_to_async(tables.give_seat)(self.table, 1, "random")
+        await sync_to_async(seats.give_seat)(self.table, 1, "random")
         event = (await asyncio.wait_for(anext(bob), WAIT)).decode()
         self.assertTrue(event.startswith(f"event: board\nid: t{v + 1}.w.play\n"), event[:80])
         with contextlib.suppress(asyncio.TimeoutError):

@@ -7,9 +7,10 @@ import re
 
 from django.urls import reverse
 
-from campaigns import store, tables
+from campaigns import store
 from campaigns.models import Campaign, Role, new_seed
 from engine.yu import Action
+from tests import play
 
 from .base import BaseTestCase, quiet_plays
 
@@ -36,12 +37,12 @@ class HiddenPagesTestCase(BaseTestCase):
         campaign = self.make_campaign(seed=new_seed())
         board = store.load(campaign)
         for version, key in enumerate(quiet_plays(campaign, 2)):
-            store.act(board, Action.parse(key), version)
+            play.act(board, Action.parse(key), version)
         self.share(campaign, self.carol, Role.WATCH)
         self.assert_pages_hide(campaign, ["board", "live", "story", "chronicle"])
 
     def test_a_tables_pages_hide_its_seeds(self) -> None:
         for game in ("legacy", "machi"):
-            table = tables.create_table(self.alice, game, game.title(), ["owner", "random"])
+            table = play.create_table(self.alice, game, game.title(), ["owner", "random"])
             self.share(table, self.carol, Role.WATCH)
             self.assert_pages_hide(table, ["table", "table_live"])

@@ -17,6 +17,7 @@ from campaigns.reader import said
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.bots.strong import hint, no_hint
 from engine.yu.rules.threats import lost_because
+from tests import play
 
 from .base import SEED, BaseTestCase
 
@@ -67,15 +68,15 @@ class HintTestCase(BaseTestCase):
     def test_it_shows_the_strong_bot_s_best_moves_and_counts_the_hint(self) -> None:
         self.client.force_login(self.alice)
         board = store.load(self.campaign)
-        expected = [h.action.key for h in hint(board.game)]
+        expected = [h.action.key for h in hint(board.state.game)]
         r = self.ask()
         self.assertEqual(r.status_code, 200)
         html = r.content.decode()
         self.assertNotIn("<html", html)
         self.assertIn("What the strong bot would do now", html)
         self.assertEqual(offered(html), expected)
-        self.assertTrue(set(expected) <= {a.key for a in board.legal()})
-        self.assertEqual(shown(html), [h.percent for h in hint(board.game)])
+        self.assertTrue(set(expected) <= {a.key for a in board.state.legal_actions()})
+        self.assertEqual(shown(html), [h.percent for h in hint(board.state.game)])
         self.assertEqual(shown(html), sorted(shown(html), reverse=True))  # best first, as shown
         self.assertEqual(self.hints(), 1)
         self.ask()
@@ -133,8 +134,8 @@ class HintTestCase(BaseTestCase):
     def test_between_games_there_is_nothing_to_hint(self) -> None:
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)
-        while not board.game.over:
-            store.act(board, bot.choose(board.game), board.version)
+        while not board.state.game.over:
+            play.act(board, bot.choose(board.state.game), board.version)
         self.client.force_login(self.alice)
         r = self.ask(version=board.version)
         self.assertEqual(r.status_code, 400)
@@ -186,7 +187,7 @@ class OneMoveHintTestCase(BaseTestCase):
 
     def test_a_forged_hint_post_changes_nothing_and_answers_only_the_notice(self) -> None:
         before = self.stored()
-        reason = str(no_hint(store.load(self.campaign).game))
+        reason = str(no_hint(store.load(self.campaign).state.game))
         r = self.client.post(self.url, {"version": before[0]}, headers=HTMX)
         self.assertEqual(r.status_code, 400)
         self.assertEqual(notice_only(r.content.decode()), f"Hint No hint. {reason}")
@@ -207,7 +208,7 @@ class HopelessHintTestCase(BaseTestCase):
 
     def test_the_hint_says_what_loses_the_game_in_the_reader_s_language(self) -> None:
         board = store.load(self.campaign)
-        why = lost_because(board.game)
+        why = lost_because(board.state.game)
         self.assertTrue(why)
         titles = (("en", "Why the game looks lost:"), ("fr", "Pourquoi la partie semble perdue"))
         for language, title in titles:

@@ -5,8 +5,8 @@ import re
 from django.http import HttpResponse
 from django.urls import reverse
 
-from campaigns import store
 from campaigns.models import Campaign
+from tests import play
 
 from .base import PASSWORD, BaseTestCase
 
@@ -157,7 +157,7 @@ class HomeTestCase(BaseTestCase):
         self.assertNotContains(r, "No campaigns yet.")
 
     def test_it_lists_only_own_campaigns(self) -> None:
-        store.create_campaign(self.mallory, "Mallory's River")
+        play.create_campaign(self.mallory, "Mallory's River")
         self.client.force_login(self.alice)
         r = self.client.get("/")
         self.assertNotContains(r, "Mallory&#x27;s River")

@@ -14,6 +14,7 @@ from campaigns import sharing, store
 from campaigns.hub import Hub, Watcher
 from campaigns.models import Campaign, Membership, Role
 from engine.yu import Action
+from tests import play
 
 from .base import PASSWORD, SEED, quiet_plays
 
@@ -22,7 +23,7 @@ WAIT = 5.0
 
 def move_on(campaign: Campaign) -> None:
     board = store.load(campaign)
-    store.act(board, Action.parse(quiet_plays(campaign)[0]), board.version)
+    play.act(board, Action.parse(quiet_plays(campaign)[0]), board.version)
 
 
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
@@ -30,8 +31,8 @@ class HubTestCase(TransactionTestCase):
     def setUp(self) -> None:
         self.alice = User.objects.create_user("alice", password=PASSWORD)
         self.carol = User.objects.create_user("carol-watches", password=PASSWORD)
-        self.campaign = store.create_campaign(self.alice, "Yellow River", SEED)
-        self.other = store.create_campaign(self.alice, "Other River", SEED)
+        self.campaign = play.create_campaign(self.alice, "Yellow River", SEED)
+        self.other = play.create_campaign(self.alice, "Other River", SEED)
 
     async def listening(self, *campaigns: Campaign) -> tuple[Hub, asyncio.Queue[tuple[int, int]]]:
         """A hub holding one board of each campaign, and what it refreshes: (campaign id, boards)."""

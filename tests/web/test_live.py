@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from campaigns import store
 from campaigns.models import Role
 from engine.yu import Action
+from tests import play
 
 from .base import BaseTestCase, action_keys, quiet_plays
 
@@ -38,7 +39,7 @@ class LiveTestCase(BaseTestCase):
 
     def move_on(self) -> None:
         board = store.load(self.campaign)
-        store.act(board, Action.parse(self.play), board.version)
+        play.act(board, Action.parse(self.play), board.version)
 
     def test_it_puts_the_poll_on_the_board(self) -> None:
         self.client.force_login(self.alice)

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from campaigns import tables
+from campaigns import seats, store
 from campaigns.models import Campaign, GameAction, Role
 from engine.machi.bots import planner
 from engine.machi.campaign import GAMES, deck
@@ -20,6 +20,7 @@ from engine.machi.campaign import Campaign as MachiCampaign
 from engine.machi.cards import catalogue
 from engine.machi.game import Game, Phase
 from engine.series import Series
+from tests import play
 
 from .test_tables import TableTestCase
 
@@ -35,10 +36,10 @@ def register(page: str) -> list[list[str]]:
 
 class MachiTableTests(TableTestCase):
     def make_machi(self, seats: list[str]) -> Campaign:
-        return tables.create_table(self.alice, "machi", "Island", seats)
+        return play.create_table(self.alice, "machi", "Island", seats)
 
     def machi(self, table: Campaign) -> Game:
-        found = tables.load(Campaign.objects.get(pk=table.pk)).table
+        found = store.load(Campaign.objects.get(pk=table.pk)).state.game
         assert isinstance(found, Game)
         return found
 
@@ -61,7 +62,7 @@ class MachiTableTests(TableTestCase):
     def test_a_town_square_choice_stays_hidden_until_everyone_has_chosen(self) -> None:
         table = self.make_machi(["owner", "open", "planner"])
         self.share(table, self.bob, Role.PLAY)
-        tables.take_seat(table, self.bob)
+        seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
         self.assertIn("Choose 2 town square cards", page)
@@ -123,7 +124,7 @@ class MachiTableTests(TableTestCase):
         carried = MachiCampaign.from_dict(Series.from_dict(Campaign.objects.get(pk=table.pk).state).carried)
         self.assertEqual(carried.register, [winner])
         for game_row in table.games.all():
-            self.assertTrue(tables.replays(game_row))
+            self.assertTrue(play.replays(game_row))
 
     def aged(self, table: Campaign) -> None:
         """Store the table as an older version of the game saved it: no town names, and the
@@ -141,8 +142,8 @@ class MachiTableTests(TableTestCase):
 
     def test_a_table_saved_by_an_older_version_opens_replayed_by_todays_rules(self) -> None:
         table = self.make_machi(["owner", "planner"])
-        tables.give_seat(table, 0, "planner")
-        tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
+        seats.give_seat(table, 0, "planner")
+        play.next_game(table, Campaign.objects.get(pk=table.pk).version)
         today = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.order_by("number")]
         self.aged(table)
         self.client.force_login(self.alice)
@@ -151,11 +152,11 @@ class MachiTableTests(TableTestCase):
         stored = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.order_by("number")]
         self.assertEqual(stored, today)
         for game_row in table.games.all():
-            self.assertTrue(tables.replays(game_row))
+            self.assertTrue(play.replays(game_row))
 
     def test_an_older_table_whose_moves_no_longer_replay_says_so_and_changes_nothing(self) -> None:
         table = self.make_machi(["owner", "planner"])
-        tables.give_seat(table, 0, "planner")
+        seats.give_seat(table, 0, "planner")
         self.aged(table)
         first = GameAction.objects.filter(game__campaign=table).order_by("seq").first()
         assert first is not None
@@ -172,10 +173,10 @@ class MachiTableTests(TableTestCase):
 
     def test_after_ten_games_the_table_plays_on_in_free_play_and_comes_back_from_its_file(self) -> None:
         table = self.make_machi(["owner", "planner"])
-        tables.give_seat(table, 0, "planner")  # the bots play every game at once
+        seats.give_seat(table, 0, "planner")  # the bots play every game at once
         for _ in range(GAMES - 1):
-            tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
-        board = tables.load(Campaign.objects.get(pk=table.pk))
+            play.next_game(table, Campaign.objects.get(pk=table.pk).version)
+        board = store.load(Campaign.objects.get(pk=table.pk))
         self.assertTrue(board.finished and not board.free)
         tenth = self.machi(table).setup
         self.client.force_login(self.alice)
@@ -194,11 +195,11 @@ class MachiTableTests(TableTestCase):
             reverse("table_next", args=[table.code]), {"version": Campaign.objects.get(pk=table.pk).version}
         )
         self.assertEqual(r.status_code, 302)
-        board = tables.load(Campaign.objects.get(pk=table.pk))
+        board = store.load(Campaign.objects.get(pk=table.pk))
         eleventh = self.machi(table)
         self.assertTrue(board.free and board.game_row.number == GAMES + 1)
         self.assertEqual(eleventh.setup, tenth)
-        carried = MachiCampaign.from_dict(board.series.carried)
+        carried = MachiCampaign.from_dict(board.state.series.carried)
         self.assertEqual((len(carried.register), len(carried.winners)), (GAMES, GAMES + 1))
         self.assertEqual(eleventh.first, carried.winners[GAMES - 1])  # the last winner goes first
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
@@ -206,7 +207,7 @@ class MachiTableTests(TableTestCase):
         self.assertIn("Free play: game 11", page)
         self.assertEqual(len(register(page)), GAMES)
 
-        tables.give_seat(table, 0, self.alice)
+        seats.give_seat(table, 0, self.alice)
         data = json.loads(self.client.get(reverse("export", args=[table.code])).content)
         self.assertEqual(len(data["games"]), GAMES + 1)
         self.client.force_login(self.bob)
@@ -216,7 +217,7 @@ class MachiTableTests(TableTestCase):
         [[_after, seed]] = copy.games.get(number=GAMES + 1).redeals
         self.assertEqual(copy.state, {**Campaign.objects.get(pk=table.pk).state, "seed": seed})
         for game_row in copy.games.all():
-            self.assertTrue(tables.replays(game_row))
+            self.assertTrue(play.replays(game_row))
 
     def name(self, table: Campaign, text: str, seat: int | None = 0) -> Any:
         """Post a town's name from the table page's form, for ``seat``."""
@@ -229,7 +230,7 @@ class MachiTableTests(TableTestCase):
     def test_each_mayor_names_and_renames_their_town_until_the_first_roll(self) -> None:
         table = self.make_machi(["owner", "open"])
         self.share(table, self.bob, Role.PLAY)
-        tables.take_seat(table, self.bob)
+        seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
         self.assertIn('id="mk-town-name"', page)
@@ -263,7 +264,7 @@ class MachiTableTests(TableTestCase):
         table = self.make_machi(["owner", "open", "planner"])
         self.share(table, self.bob, Role.PLAY)
         self.share(table, self.carol, Role.WATCH)
-        tables.take_seat(table, self.bob)
+        seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
         self.name(table, "Riverside")
         for text, seat, why, status in (
@@ -300,7 +301,7 @@ class MachiTableTests(TableTestCase):
         self.assertEqual(register(page)[0], ["1", date, mayor, town])
         self.assertEqual(register(page)[1:], [[str(n), "", "", ""] for n in range(2, GAMES + 1)])
         # The seat changes hands: the register still names who sat there when the game was won.
-        tables.give_seat(table, winner, tables.OPEN if winner == 0 else "random")
+        seats.give_seat(table, winner, seats.OPEN if winner == 0 else "random")
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
         self.assertEqual(register(page)[0], ["1", date, mayor, town])
 
@@ -317,7 +318,7 @@ class MachiTableTests(TableTestCase):
         self.assertEqual(register(page)[0][3], town)  # the town's name came back with its file
         self.assertEqual(register(page)[0][2], f"Seat {winner + 1}")  # a file names no one
         for game_row in copy.games.all():
-            self.assertTrue(tables.replays(game_row))
+            self.assertTrue(play.replays(game_row))
 
     def test_the_rules_page(self) -> None:
         r = self.client.get(reverse("game_rules", args=["machi"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
+from tests import play
 
 from .base import BaseTestCase, quiet_plays
 
@@ -15,8 +16,8 @@ class OlderContentTestCase(BaseTestCase):
         self.campaign = self.make_campaign()
         board = store.load(self.campaign)
         for version, key in enumerate(quiet_plays(self.campaign)):
-            store.act(board, Action.parse(key), version)
-        self.hand = board.game.hand
+            play.act(board, Action.parse(key), version)
+        self.hand = board.state.game.hand
         # Saved by content that has changed since: the stored state no longer loads.
         Campaign.objects.filter(pk=self.campaign.pk).update(
             state={**self.campaign.state, "content": "yu+old"}
@@ -27,7 +28,7 @@ class OlderContentTestCase(BaseTestCase):
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertEqual(r.status_code, 200)
         self.campaign.refresh_from_db()
-        self.assertEqual(store.load(self.campaign).game.hand, self.hand)
+        self.assertEqual(store.load(self.campaign).state.game.hand, self.hand)
 
     def test_it_explains_a_log_that_no_longer_replays(self) -> None:
         game = self.campaign.games.get()

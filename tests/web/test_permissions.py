@@ -17,6 +17,7 @@ from django.http import HttpResponse
 from campaigns import sharing, store
 from campaigns.models import Role
 from engine.yu import Action
+from tests import play
 
 from .base import BaseTestCase, quiet_plays, snapshot
 
@@ -49,7 +50,7 @@ class PermissionMatrixTestCase(BaseTestCase):
         self.campaign = self.make_campaign()
         first, self.play = quiet_plays(self.campaign)
         # Something to undo: the board is at version 1.
-        store.act(store.load(self.campaign), Action.parse(first), 0)
+        play.act(store.load(self.campaign), Action.parse(first), 0)
         self.share(self.campaign, self.bob, Role.PLAY)
         self.watcher = self.share(self.campaign, self.carol, Role.WATCH)
         self.invite, _ = sharing.create_invite(self.campaign, self.alice, Role.WATCH, single_use=False)

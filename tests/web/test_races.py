@@ -17,6 +17,7 @@ from django.test import Client, TransactionTestCase, override_settings
 
 from campaigns import store
 from campaigns.models import Campaign, GameAction, Membership, Role
+from tests import play
 
 from .base import PASSWORD, SEED, quiet_plays
 
@@ -59,7 +60,7 @@ class ActionRaceTestCase(TransactionTestCase):
     def setUp(self) -> None:
         self.alice = User.objects.create_user("alice", password=PASSWORD)
         self.bob = User.objects.create_user("bob", password=PASSWORD)
-        self.campaign = store.create_campaign(self.alice, "Yellow River", SEED)
+        self.campaign = play.create_campaign(self.alice, "Yellow River", SEED)
         Membership.objects.create(campaign=self.campaign, user=self.bob, role=Role.PLAY)
         self.play, self.other_play = quiet_plays(self.campaign)
         self.act_url = f"/c/{self.campaign.code}/act/"

@@ -10,6 +10,7 @@ from django.core.cache import cache
 
 from campaigns import store, views
 from campaigns.sharing import OWN, Seat
+from tests import play
 
 from .base import BaseTestCase
 
@@ -41,7 +42,7 @@ class RegionsTestCase(BaseTestCase):
         sent_some = skipped_some = False
         for _ in range(STEPS):
             board = store.load(self.campaign)
-            key = self.rng.choice([a.key for a in board.legal()])
+            key = self.rng.choice([a.key for a in board.state.legal_actions()])
             r = self.client.post(
                 f"/c/{self.campaign.code}/act/",
                 {"key": key, "version": board.version, "confirm": "1"},
@@ -64,7 +65,7 @@ class RegionsTestCase(BaseTestCase):
             board = store.load(self.campaign)
             cache.clear()
             seen = views._regions(board, Seat(board.campaign, seat.role))
-            store.act(board, self.rng.choice(board.legal()), board.version)
+            play.act(board, self.rng.choice(board.state.legal_actions()), board.version)
             cache.clear()
             built = views._regions(board, Seat(board.campaign, seat.role), before=seen)
             taken_over += sum(1 for name in built if built[name] is seen[name])

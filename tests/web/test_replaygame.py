@@ -5,11 +5,12 @@ from io import StringIO
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from campaigns import store, tables
+from campaigns import store
 from campaigns.models import Campaign, GameAction
 from engine.yu import Action
 from engine.yu.simulation.campaigns import play_campaign
 from engine.yu.simulation.simulate import game_seed
+from tests import play
 
 from .base import BaseTestCase, quiet_plays
 
@@ -22,9 +23,9 @@ class ReplayGameTestCase(BaseTestCase):
         first, second, third = quiet_plays(self.campaign, 3)
         for version, key in enumerate((first, second, "undo", third)):
             if key == "undo":
-                store.undo(board, version)
+                play.undo(board, version)
             else:
-                store.act(board, Action.parse(key), version)
+                play.act(board, Action.parse(key), version)
         self.game = self.campaign.games.get()
 
     def replay(self, name: str) -> str:
@@ -150,12 +151,12 @@ class ReplayTableTestCase(BaseTestCase):
         """Play the owner's first legal move until the table's game is over, then deal the next."""
         while True:
             table.refresh_from_db()
-            board = tables.load(table)
-            if board.table.over:
+            board = store.load(table)
+            if board.state.game.over:
                 break
-            tables.act(table, self.alice, board.table.legal_actions(0)[0].key, table.version)
+            play.table_act(table, self.alice, board.state.game.legal_actions(0)[0].key, table.version)
         table.refresh_from_db()
-        tables.next_game(table, table.version)
+        play.next_game(table, table.version)
 
     def replay(self, name: str) -> str:
         out = StringIO()
@@ -164,14 +165,14 @@ class ReplayTableTestCase(BaseTestCase):
 
     def test_it_finds_no_difference_in_a_table_of_each_game(self) -> None:
         for game, seats in (("legacy", ["owner", "random"]), ("machi", ["owner", "random"])):
-            table = tables.create_table(self.alice, game, game.title(), seats)
+            table = play.create_table(self.alice, game, game.title(), seats)
             self.play_out(table)
             self.assertIn("2 games checked, no difference", self.replay(str(table.code)), game)
             first = table.games.get(number=1)
             self.assertIn("log rows replayed, no difference", self.replay(str(first.pk)), game)
 
     def test_it_reports_a_game_or_a_series_that_differs(self) -> None:
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "random"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "random"])
         self.play_out(table)
         first = table.games.get(number=1)
         first.state = {**first.state, "seed": 1}

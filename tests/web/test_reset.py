@@ -6,6 +6,7 @@ from campaigns import store
 from campaigns.models import GameAction
 from engine.yu.campaign.campaign import Campaign as YuCampaign
 from engine.yu.campaign.difficulty import Difficulty
+from tests import play
 
 from .base import BaseTestCase
 
@@ -16,7 +17,7 @@ class ResetTestCase(BaseTestCase):
         self.campaign = self.make_campaign()
         self.url = f"/c/{self.campaign.code}/reset/"
         board = store.load(self.campaign)
-        store.act(board, board.legal()[0], 0)
+        play.act(board, board.state.legal_actions()[0], 0)
 
     def test_it_asks_first(self) -> None:
         self.client.force_login(self.alice)
@@ -51,7 +52,7 @@ class ResetTestCase(BaseTestCase):
         self.assertRedirects(r, f"/accounts/login/?next={self.url}")
 
     def test_the_new_run_keeps_the_difficulty(self) -> None:
-        hard = store.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
+        hard = play.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
         self.client.force_login(self.alice)
         self.client.post(f"/c/{hard.code}/reset/", {"run": 1})
         hard.refresh_from_db()
@@ -59,7 +60,7 @@ class ResetTestCase(BaseTestCase):
         fresh = YuCampaign.new(hard.seed, difficulty=Difficulty.HARD).game
         assert fresh is not None
         self.assertEqual(hard.games.get(run=2).state, json.loads(json.dumps(fresh.to_dict())))
-        self.assertIs(store.load(hard).engine.difficulty, Difficulty.HARD)
+        self.assertIs(store.load(hard).state.difficulty, Difficulty.HARD)
 
     def test_the_same_form_posted_twice_resets_once(self) -> None:
         self.client.force_login(self.alice)

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from django.urls import reverse
 
-from campaigns import sealed, store, tables
+from campaigns import sealed, seats, store
 from campaigns.models import Campaign, Game, GameAction, Role, new_seed
 from engine.games import GAMES
 from engine.series import Series
@@ -19,6 +19,7 @@ from engine.yu import Action
 from engine.yu.campaign.campaign import Campaign as YuCampaign
 from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.rules.hidden import visible
+from tests import play
 
 from .base import BaseTestCase, dealt_anew, hidden, quiet_plays, table_hidden, yu_hidden
 
@@ -74,8 +75,7 @@ class SealedFileTestCase(BaseTestCase):
         self.assertEqual((after, games[-1].seed), (originals[-1].version, originals[-1].seed))
         self.assertEqual(games[-1].state, dealt_anew(campaign, seed))
         self.assertNotEqual(hidden(copy), hidden(campaign))
-        differences = tables.table_differences if copy.is_table else store.campaign_differences
-        self.assertEqual([found for _game, found in differences(copy) if found], [])
+        self.assertEqual([found for _game, found in store.campaign_differences(copy) if found], [])
         return copy
 
     def play_table(self, table: Campaign, numbers: int) -> None:
@@ -83,10 +83,10 @@ class SealedFileTestCase(BaseTestCase):
         rules = GAMES[table.game]
         people = {s.number: s.user for s in table.seats.all() if s.user}
         for _ in range(numbers):
-            board = tables.load(Campaign.objects.get(pk=table.pk))
-            for seat in board.table.waiting():
-                key = rules.bot(rules.bots[0], board.table, seat).key
-                tables.act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
+            board = store.load(Campaign.objects.get(pk=table.pk))
+            for seat in board.state.game.waiting():
+                key = rules.bot(rules.bots[0], board.state.game, seat).key
+                play.table_act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
 
     def table_predictions(self, data: dict[str, Any], game_row: Game) -> list[dict[str, Any]]:
         """What the engine deals for the game under way from each number the file holds, taken as
@@ -115,11 +115,11 @@ class SealedFileTestCase(BaseTestCase):
 
 class CampaignFileTests(SealedFileTestCase):
     def test_a_yu_file_foretells_no_face_down_card(self) -> None:
-        campaign = store.create_campaign(self.alice, "Short", new_seed())
+        campaign = play.create_campaign(self.alice, "Short", new_seed())
         for key in quiet_plays(campaign, 2):
             board = store.load(campaign)
-            store.act(board, Action.parse(key), board.version)
-        server = yu_hidden(store.load(campaign).engine)
+            play.act(board, Action.parse(key), board.version)
+        server = yu_hidden(store.load(campaign).state)
         data = self.download(campaign)
 
         def foretold(numbers: set[int]) -> list[dict[str, Any]]:
@@ -184,24 +184,24 @@ class CampaignFileTests(SealedFileTestCase):
 
 class TableFileTests(SealedFileTestCase):
     def test_a_legacy_file_foretells_no_number_still_face_down(self) -> None:
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
         self.play_table(table, 3)
         data = self.assertTableUnpredictable(table)
         self.assertComesBackTheSame(data, table)
 
     def test_a_machi_koro_file_foretells_no_die(self) -> None:
-        table = tables.create_table(self.alice, "machi", "Island", ["owner", "random"])
+        table = play.create_table(self.alice, "machi", "Island", ["owner", "random"])
         self.play_table(table, 6)
         data = self.assertTableUnpredictable(table)
         self.assertComesBackTheSame(data, table)
 
     def test_a_number_another_seat_placed_unseen_is_not_in_the_file(self) -> None:
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
         self.share(table, self.bob, Role.PLAY)
-        tables.take_seat(table, self.bob)
-        board = tables.load(Campaign.objects.get(pk=table.pk))
-        key = board.rules.bot("greedy", board.table, 1).key
-        tables.act(table, self.bob, key, Campaign.objects.get(pk=table.pk).version)
+        seats.take_seat(table, self.bob)
+        board = store.load(Campaign.objects.get(pk=table.pk))
+        key = board.session.bot("greedy", board.state.game, 1).key
+        play.table_act(table, self.bob, key, Campaign.objects.get(pk=table.pk).version)
         data = self.download(table)
         self.assertNotIn([1, key], [move for game in data["games"] for move in game])
         self.assertNotIn(key, json.dumps({k: v for k, v in data.items() if k != "sealed"}))
@@ -210,7 +210,7 @@ class TableFileTests(SealedFileTestCase):
         self.assertEqual(store.current_game(copy).state["placed"], store.current_game(table).state["placed"])
 
     def test_a_campaign_s_seal_in_a_table_s_file_is_refused_and_the_other_way_round(self) -> None:
-        table = self.download(tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"]))
+        table = self.download(play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"]))
         campaign = self.download(self.make_campaign())
         before = Campaign.objects.count()
         for data, seal in ((table, campaign["sealed"]), (campaign, table["sealed"])):
@@ -219,7 +219,7 @@ class TableFileTests(SealedFileTestCase):
         self.assertEqual(Campaign.objects.count(), before)
 
     def test_a_table_file_sealed_by_another_site_is_refused(self) -> None:
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
         with override_settings(SECRET_KEY=OTHER_KEY):
             data = self.download(table)
         self.assertContains(self.bring_back(data), REFUSED, status_code=400)
@@ -251,46 +251,46 @@ class PlayedOnTests(SealedFileTestCase):
     def play_yu(self, campaign: Campaign, moves: int = 40) -> None:
         for _ in range(moves):
             board = store.load(Campaign.objects.get(pk=campaign.pk))
-            if board.engine.over:
+            if board.state.over:
                 return
-            store.act(board, board.legal()[0], board.version)
+            play.act(board, board.state.legal_actions()[0], board.version)
 
     def test_a_yu_copy_played_on_draws_other_cards(self) -> None:
-        campaign = store.create_campaign(self.alice, "Short", new_seed())
+        campaign = play.create_campaign(self.alice, "Short", new_seed())
         for key in quiet_plays(campaign, 2):
             board = store.load(campaign)
-            store.act(board, Action.parse(key), board.version)
+            play.act(board, Action.parse(key), board.version)
         copy = self.assertComesBackTheSame(self.download(campaign), campaign)
-        self.assertEqual(visible(store.load(copy).game), visible(store.load(campaign).game))
+        self.assertEqual(visible(store.load(copy).state.game), visible(store.load(campaign).state.game))
         self.assertDealsOtherwise(campaign, copy, self.play_yu)
 
     def test_a_yu_copy_takes_back_nothing_it_was_brought_back_with(self) -> None:
-        campaign = store.create_campaign(self.alice, "Short", new_seed())
+        campaign = play.create_campaign(self.alice, "Short", new_seed())
         first, second = quiet_plays(campaign, 2)
         board = store.load(campaign)
-        store.act(board, Action.parse(first), board.version)
+        play.act(board, Action.parse(first), board.version)
         self.assertIsNotNone(store.load(campaign).undo_target)  # the original may take it back
         copy = self.assertComesBackTheSame(self.download(campaign), campaign)
         board = store.load(copy)
-        self.assertIsNone(board.undo_target)  # the copy may not: it was dealt anew after it
+        self.assertIsNone(board.undo_target(0))  # the copy may not: it was dealt anew after it
         page = self.client.get(copy.get_absolute_url())
         self.assertContains(page, "This copy was dealt anew when brought back: earlier actions stand.")
-        store.act(board, Action.parse(second), board.version)
+        play.act(board, Action.parse(second), board.version)
         board = store.load(copy)
-        self.assertEqual(board.undo_target.key if board.undo_target else None, second)
-        store.undo(board, board.version)
+        self.assertEqual(board.undo_target(0).key if board.undo_target(0) else None, second)
+        play.undo(board, board.version)
         self.assertEqual([found for _game, found in store.campaign_differences(copy) if found], [])
 
     def test_a_legacy_copy_played_on_draws_other_numbers(self) -> None:
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
         self.play_table(table, 3)
         copy = self.assertComesBackTheSame(self.download(table), table)
-        self.assertEqual(tables.load(copy).view(0), tables.load(table).view(0))
+        self.assertEqual(store.load(copy).view(0), store.load(table).view(0))
         self.assertDealsOtherwise(table, copy, lambda t: self.play_table(t, 12))
 
     def test_a_machi_koro_copy_played_on_rolls_other_dice(self) -> None:
-        table = tables.create_table(self.alice, "machi", "Island", ["owner", "random"])
+        table = play.create_table(self.alice, "machi", "Island", ["owner", "random"])
         self.play_table(table, 6)
         copy = self.assertComesBackTheSame(self.download(table), table)
-        self.assertEqual(tables.load(copy).view(0), tables.load(table).view(0))
+        self.assertEqual(store.load(copy).view(0), store.load(table).view(0))
         self.assertDealsOtherwise(table, copy, lambda t: self.play_table(t, 12))

@@ -9,6 +9,7 @@ from campaigns import store
 from campaigns.models import GameAction, Role
 from engine.yu import load
 from engine.yu.bots.bots import HeuristicBot
+from tests import play
 
 from .base import SEED, BaseTestCase, action_keys, board_version, quiet_plays
 
@@ -80,7 +81,7 @@ class SharedBoardTestCase(BaseTestCase):
         self.assertContains(r, "You had already moved, in another window", status_code=409)
 
     def test_it_lists_shared_campaigns_with_their_owner_and_role(self) -> None:
-        store.create_campaign(self.bob, "Bob's Own")
+        play.create_campaign(self.bob, "Bob's Own")
         self.client.force_login(self.bob)
         with self.assertNumQueries(3):  # the session, the user, the campaigns owned or shared
             r = self.client.get("/")
@@ -104,9 +105,9 @@ class SharedBoardTestCase(BaseTestCase):
     def test_it_shows_friends_only_the_story_read_so_far(self) -> None:
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)
-        while not board.game.over:
-            store.act(board, bot.choose(board.game), board.version)
-        read = {entry.page.number for entry in board.story().journal}
+        while not board.state.game.over:
+            play.act(board, bot.choose(board.state.game), board.version)
+        read = {entry.page.number for entry in board.state.view().journal}
         self.assertTrue(read)
         for user in (self.carol, self.bob):
             self.client.force_login(user)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from campaigns import store
 from engine.yu.bots.bots import HeuristicBot
+from tests import play
 
 from .base import SEED, BaseTestCase
 
@@ -15,8 +16,8 @@ class StoryTestCase(BaseTestCase):
     def finish_game(self) -> store.Board:
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)
-        while not board.game.over:
-            store.act(board, bot.choose(board.game), board.version)
+        while not board.state.game.over:
+            play.act(board, bot.choose(board.state.game), board.version)
         return board
 
     def test_it_shows_the_campaign_at_its_start(self) -> None:
@@ -29,7 +30,7 @@ class StoryTestCase(BaseTestCase):
 
     def test_it_shows_the_ending_and_the_journal(self) -> None:
         board = self.finish_game()
-        story = board.story()
+        story = board.state.view()
         self.client.force_login(self.alice)
         r = self.client.get(self.url)
         self.assertContains(r, story.revealed[-1].name)

@@ -12,6 +12,7 @@ from campaigns.sharing import OWN, Seat
 from engine.text import Name
 from engine.yu import Action
 from engine.yu.bots.bots import HeuristicBot
+from tests import play
 
 from .base import SEED, BaseTestCase
 
@@ -26,8 +27,8 @@ class SummaryTestCase(BaseTestCase):
     def finish_game(self) -> store.Board:
         board = store.load(self.campaign)
         bot = HeuristicBot(SEED)
-        while not board.game.over:
-            store.act(board, bot.choose(board.game), board.version)
+        while not board.state.game.over:
+            play.act(board, bot.choose(board.state.game), board.version)
         return board
 
     def board_data(self) -> tuple[dict[str, Any], str]:
@@ -56,14 +57,14 @@ class SummaryTestCase(BaseTestCase):
         chosen = []
         for _ in range(20):
             board = store.load(self.campaign)
-            story = board.story()
+            story = board.state.view()
             if story.decision is None:
                 break
             chosen.append(story.decision.labels[0])
-            store.act(board, Action.parse("choose:1"), board.version)
+            play.act(board, Action.parse("choose:1"), board.version)
         self.assertTrue(chosen, "the ending's entry asks for a choice")
         board = store.load(self.campaign)
-        store.act(board, Action.parse("next"), board.version)
+        play.act(board, Action.parse("next"), board.version)
         b, html = self.board_data()
         news = b["whats_new"]
         self.assertEqual(news.game, 2)

@@ -11,21 +11,22 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import sealed, store, table_views, tables
+from campaigns import sealed, seats, store, table_views
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
 from campaigns.reader import Reader
 from campaigns.sharing import Seat, join
 from engine.legacy.game import Game as LegacyGame
+from tests import play
 
 from .base import BaseTestCase, dealt_anew
 
 
 class TableTestCase(BaseTestCase):
     def make_table(self, seats: list[str] | None = None) -> Campaign:
-        return tables.create_table(self.alice, "legacy", "Numbers", seats or ["owner", "open", "greedy"])
+        return play.create_table(self.alice, "legacy", "Numbers", seats or ["owner", "open", "greedy"])
 
     def game(self, table: Campaign) -> LegacyGame:
-        found = tables.load(table).table
+        found = store.load(table).state.game
         assert isinstance(found, LegacyGame)
         return found
 
@@ -114,8 +115,8 @@ class ActTests(TableTestCase):
     def test_a_stale_page_counts_when_the_seat_had_the_same_choice(self) -> None:
         self.table.refresh_from_db()
         seen = self.table.version
-        moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
-        tables.take_seat(self.table, self.bob)  # the table moves on: a friend sits down
+        moment = store.load(self.table).session.moment(self.game(self.table), 0)
+        seats.take_seat(self.table, self.bob)  # the table moves on: a friend sits down
         r = self.post(self.table, "opus", version=seen, moment=moment)
         self.assertEqual(r.status_code, 302)  # type: ignore[attr-defined]
         self.assertIsNotNone(self.game(self.table).placed[0])
@@ -123,12 +124,14 @@ class ActTests(TableTestCase):
     def test_a_stale_page_from_an_earlier_number_is_refused(self) -> None:
         self.table.refresh_from_db()
         seen = self.table.version
-        moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
-        tables.take_seat(self.table, self.bob)
+        moment = store.load(self.table).session.moment(self.game(self.table), 0)
+        seats.take_seat(self.table, self.bob)
         self.table.refresh_from_db()
-        tables.act(self.table, self.alice, "opus", self.table.version)
+        play.table_act(self.table, self.alice, "opus", self.table.version)
         self.table.refresh_from_db()
-        tables.act(self.table, self.bob, "opus", self.table.version)  # the number stands; the next is drawn
+        play.table_act(
+            self.table, self.bob, "opus", self.table.version
+        )  # the number stands; the next is drawn
         before = self.game(self.table).to_dict()
         r = self.post(self.table, "garden", version=seen, moment=moment)
         self.assertContains(r, "Your friend bob-plays moved first", status_code=409)  # type: ignore[arg-type]
@@ -137,8 +140,8 @@ class ActTests(TableTestCase):
     def test_a_move_beaten_by_the_players_own_other_window_is_told_so(self) -> None:
         self.table.refresh_from_db()
         seen = self.table.version
-        moment = tables.load(self.table).rules.moment(self.game(self.table), 0)
-        tables.act(self.table, self.alice, "opus", seen)  # from another window
+        moment = store.load(self.table).session.moment(self.game(self.table), 0)
+        play.table_act(self.table, self.alice, "opus", seen)  # from another window
         before = self.game(self.table).to_dict()
         r = self.post(self.table, "garden", version=seen, moment=moment)
         self.assertContains(r, "You had already moved, in another window", status_code=409)  # type: ignore[arg-type]
@@ -154,7 +157,7 @@ class ActTests(TableTestCase):
 
     def test_a_seat_sees_only_whether_the_others_placed(self) -> None:
         self.share(self.table, self.bob, Role.PLAY)
-        tables.take_seat(self.table, self.bob)
+        seats.take_seat(self.table, self.bob)
         self.post(self.table, "garden")
         number = self.game(self.table).number
         self.client.force_login(self.bob)
@@ -177,13 +180,13 @@ class SeriesTests(TableTestCase):
         table = self.make_table(["owner", "random"])
         while not self.game(table).over:
             table.refresh_from_db()
-            tables.act(table, self.alice, self.game(table).legal_actions(0)[0].key, table.version)
+            play.table_act(table, self.alice, self.game(table).legal_actions(0)[0].key, table.version)
         table.refresh_from_db()
         game = self.game(table)
         self.assertEqual(table.status, Campaign.Status.BETWEEN)
         self.assertEqual(table.state["results"], [game.scores()])
-        row = tables.load(table).game_row
-        self.assertTrue(tables.replays(row), "the log replays to the stored game")
+        row = store.load(table).game_row
+        self.assertTrue(play.replays(row), "the log replays to the stored game")
         self.client.force_login(self.alice)
         r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
         self.assertEqual(r.status_code, 302)
@@ -206,9 +209,9 @@ class SeatTests(TableTestCase):
         table = self.make_table(["owner", "open"])
         invite, _ = create_invite(table, self.alice, Role.PLAY, single_use=False)
         join(invite, self.bob)
-        self.assertEqual(tables.take_seat(table, self.bob), 1)
-        self.assertEqual(tables.take_seat(table, self.bob), 1)  # the same seat again
-        self.assertIsNone(tables.take_seat(table, self.mallory))
+        self.assertEqual(seats.take_seat(table, self.bob), 1)
+        self.assertEqual(seats.take_seat(table, self.bob), 1)  # the same seat again
+        self.assertIsNone(seats.take_seat(table, self.mallory))
         self.assertEqual(TableSeat.objects.get(campaign=table, number=1).user, self.bob)
 
     def test_the_owner_gives_a_waiting_seat_to_a_bot_and_it_plays_at_once(self) -> None:
@@ -235,7 +238,7 @@ class SeatTests(TableTestCase):
         self.client.post(url, {"to": "open"})
         self.assertTrue(TableSeat.objects.get(campaign=table, number=1).open)
         self.client.post(url, {"to": f"user:{self.bob.pk}"})
-        self.assertEqual(tables.seat_number(table, self.bob), 1)
+        self.assertEqual(seats.seat_number(table, self.bob), 1)
 
     def test_a_seat_goes_to_nobody_it_should_not(self) -> None:
         table = self.make_table(["owner", "open"])
@@ -260,14 +263,14 @@ class SeatTests(TableTestCase):
     def test_a_player_taken_out_or_made_a_watcher_gives_up_the_seat(self) -> None:
         table = self.make_table(["owner", "open", "open"])
         bob = self.share(table, self.bob, Role.PLAY)
-        tables.take_seat(table, self.bob)
+        seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
         self.client.post(reverse("member_role", args=[table.code, bob.code]), {"role": Role.WATCH})
-        self.assertIsNone(tables.seat_number(table, self.bob))
+        self.assertIsNone(seats.seat_number(table, self.bob))
         self.client.post(reverse("member_role", args=[table.code, bob.code]), {"role": Role.PLAY})
-        self.assertEqual(tables.seat_number(table, self.bob), 1)
+        self.assertEqual(seats.seat_number(table, self.bob), 1)
         self.client.post(reverse("member_remove", args=[table.code, bob.code]))
-        self.assertIsNone(tables.seat_number(table, self.bob))
+        self.assertIsNone(seats.seat_number(table, self.bob))
         self.assertEqual(TableSeat.objects.filter(campaign=table, user__isnull=True).count(), 2)
 
     def test_yu_pages_send_a_table_to_its_own(self) -> None:
@@ -309,7 +312,7 @@ class GoneTests(TableTestCase):
         super().setUp()
         self.table = self.make_table()
         self.share(self.table, self.bob, Role.PLAY)
-        tables.take_seat(self.table, self.bob)
+        seats.take_seat(self.table, self.bob)
 
     def written(self) -> tuple[int, int, int]:
         """What the table holds: its games, their moves, and its version."""
@@ -346,8 +349,8 @@ class GoneTests(TableTestCase):
 
         self.client.force_login(self.alice)
         for name in ("table_act", "table_next"):
-            board = tables.load(Campaign.objects.get(pk=self.table.pk))
-            moment = board.rules.moment(board.table, 0)
+            board = store.load(Campaign.objects.get(pk=self.table.pk))
+            moment = board.session.moment(board.state.game, 0)
             data = {"key": "opus", "version": board.campaign.version, "moment": moment}
             games, moves, version = self.written()
             with mock.patch("campaigns.table_views._table_seat", deleted_meanwhile):
@@ -363,14 +366,14 @@ class DangerTests(TableTestCase):
         self.client.force_login(self.alice)
         url = reverse("table", args=[table.code])
         self.assertNotContains(self.client.get(url), "The last journey card is among them")
-        row = tables.load(table).game_row
+        row = store.load(table).game_row
         row.state = {**row.state, "journeys": 2, "deck": [*[c for c in row.state["deck"] if c][:9], 0]}
         row.save()
         self.assertContains(self.client.get(url), "the next card drawn ends the game 1 time in 10.")
 
     def test_the_garden_says_why_a_number_cannot_branch(self) -> None:
         table = self.make_table(["owner"])
-        row = tables.load(table).game_row
+        row = store.load(table).game_row
         row.state = {**row.state, "number": 60}
         row.state["sheets"][0]["garden"] = [[40, None]]
         row.save()
@@ -405,10 +408,10 @@ class LogTests(TableTestCase):
     def test_the_log_names_who_sat_at_the_seat_when_the_move_was_made(self) -> None:
         table = self.make_table(["owner", "open"])
         self.share(table, self.bob, Role.PLAY)
-        tables.take_seat(table, self.bob)
+        seats.take_seat(table, self.bob)
         self.client.force_login(self.bob)
         self.post(table, "opus")
-        tables.give_seat(table, 1, "random")
+        seats.give_seat(table, 1, "random")
         self.client.force_login(self.alice)
         log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>bob-plays</b> placed the number", log)
@@ -422,15 +425,15 @@ class LogTests(TableTestCase):
 class TransferTests(TableTestCase):
     def play_out(self, table: Campaign, moves: int | None = None) -> None:
         """The players place as the greedy bot would, ``moves`` numbers or until the game ends."""
-        rules = tables.load(table).rules
+        rules = store.load(table).session
         people = {s.number: s.user for s in table.seats.all() if s.user}
         while moves is None or moves > 0:
-            board = tables.load(Campaign.objects.get(pk=table.pk))
-            if board.table.over:
+            board = store.load(Campaign.objects.get(pk=table.pk))
+            if board.state.game.over:
                 return
-            for seat in board.table.waiting():
-                key = rules.bot("greedy", board.table, seat).key
-                tables.act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
+            for seat in board.state.game.waiting():
+                key = rules.bot("greedy", board.state.game, seat).key
+                play.table_act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
             moves = None if moves is None else moves - 1
 
     def export(self, table: Campaign) -> dict[str, Any]:
@@ -462,9 +465,9 @@ class TransferTests(TableTestCase):
     def test_a_series_comes_back_as_a_table_of_the_importers(self) -> None:
         table = self.make_table(["open", "owner", "greedy"])
         self.share(table, self.carol, Role.PLAY)
-        tables.take_seat(table, self.carol)
+        seats.take_seat(table, self.carol)
         self.play_out(table)
-        tables.next_game(table, Campaign.objects.get(pk=table.pk).version)
+        play.next_game(table, Campaign.objects.get(pk=table.pk).version)
         self.play_out(table, 3)
         data = self.export(table)
         self.assertEqual(
@@ -482,15 +485,15 @@ class TransferTests(TableTestCase):
         copy = Campaign.objects.exclude(pk=table.pk).get(name="Numbers")
         self.assertRedirects(r, reverse("table", args=[copy.code]), fetch_redirect_response=False)
         self.assertEqual(copy.owner, self.bob)
-        seats = list(copy.seats.order_by("number").values_list("user__username", "bot"))
-        self.assertEqual(seats, [("bob-plays", ""), (None, ""), (None, "greedy")])
+        seated = list(copy.seats.order_by("number").values_list("user__username", "bot"))
+        self.assertEqual(seated, [("bob-plays", ""), (None, ""), (None, "greedy")])
         # The series and its results; the copy deals its games to come, and the rest of this one, anew.
         [[after, seed]] = copy.games.get(number=2).redeals
         self.assertEqual(after, table.games.get(number=2).version)
         self.assertEqual(copy.state, {**Campaign.objects.get(pk=table.pk).state, "seed": seed})
         self.assertEqual(copy.games.get(number=1).state, table.games.get(number=1).state)
         self.assertEqual(copy.games.get(number=2).state, dealt_anew(table, seed))
-        self.assertTrue(all(tables.replays(brought) for brought in copy.games.all()))
+        self.assertTrue(all(play.replays(brought) for brought in copy.games.all()))
         self.assertEqual(self.client.get(reverse("table", args=[copy.code])).status_code, 200)
 
     def test_a_table_brought_back_by_its_owner_is_named_as_a_copy(self) -> None:

@@ -16,6 +16,7 @@ from campaigns.models import Campaign, Game, GameAction, Role
 from engine.yu import Action
 from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.simulation.campaigns import game_seed, play_campaign
+from tests import play
 
 from .base import BaseTestCase, dealt_anew, quiet_plays
 
@@ -57,7 +58,7 @@ class TransferTestCase(BaseTestCase):
         self.assertEqual(after, games[-1].version)
         self.played.redeal(seed)
         self.assertEqual(
-            store.load(self.campaign).engine.to_dict(), json.loads(json.dumps(self.played.to_dict()))
+            store.load(self.campaign).state.to_dict(), json.loads(json.dumps(self.played.to_dict()))
         )
 
     def test_the_file_holds_the_sealed_seed_the_log_the_content_and_the_name_only(self) -> None:
@@ -144,12 +145,12 @@ class TransferTestCase(BaseTestCase):
         self.assertEqual(self.export()["version"], transfer.VERSION)
 
     def test_undone_actions_stay_out_of_the_file(self) -> None:
-        fresh = store.create_campaign(self.alice, "Short", 7)
+        fresh = play.create_campaign(self.alice, "Short", 7)
         first, second = quiet_plays(fresh, 2)
         board = store.load(fresh)
-        store.act(board, Action.parse(first), board.version)
-        store.undo(board, board.version)
-        store.act(board, Action.parse(second), board.version)
+        play.act(board, Action.parse(first), board.version)
+        play.undo(board, board.version)
+        play.act(board, Action.parse(second), board.version)
         self.client.force_login(self.alice)
         data = json.loads(self.client.get(f"/c/{fresh.code}/export/").content)
         self.assertEqual(data["log"], [second])
@@ -224,9 +225,9 @@ class TransferTestCase(BaseTestCase):
 
     def test_the_difficulty_goes_with_the_file(self) -> None:
         self.client.force_login(self.alice)
-        hard = store.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
+        hard = play.create_campaign(self.alice, "Steep", 11, difficulty=Difficulty.HARD)
         board = store.load(hard)
-        store.act(board, board.legal()[0], board.version)
+        play.act(board, board.state.legal_actions()[0], board.version)
         data = json.loads(self.client.get(f"/c/{hard.code}/export/").content)
         self.assertEqual(data["difficulty"], "hard")
         self.bring_back(data)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from campaigns import store
 from campaigns.models import GameAction
 from engine.yu import Action
+from tests import play
 
 from .base import BaseTestCase, action_keys, quiet_plays
 
@@ -31,8 +32,8 @@ class UndoTestCase(BaseTestCase):
         self.assertEqual(store.run_log(self.campaign).keys, [self.play])
         undo = GameAction.objects.get(seq=3)
         self.assertEqual((undo.key, undo.undoes), ("undo", 2))
-        played = store.stored_events(GameAction.objects.get(seq=2).events)[0].text
-        self.assertEqual(store.stored_events(undo.events)[0].text, f"Took back: {played}")
+        played = play.stored_events(GameAction.objects.get(seq=2).events)[0].text
+        self.assertEqual(play.stored_events(undo.events)[0].text, f"Took back: {played}")
         r = self.client.get(f"/c/{self.campaign.code}/")
         self.assertContains(r, "(taken back)")
 

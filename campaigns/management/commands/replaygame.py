@@ -18,9 +18,8 @@ from uuid import UUID
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaigns import store, tables
+from campaigns import store
 from campaigns.models import Campaign, Game
-from engine.games import GAMES
 
 
 class Command(BaseCommand):
@@ -37,17 +36,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         found = find(options["game"])
         if isinstance(found, Game):
-            check = tables.replay_differences if found.campaign.game in GAMES else store.replay_differences
-            if self.report(found, check(found)):
+            if self.report(found, store.replay_differences(found)):
                 raise CommandError(f"{label(found)} differs from the stored state", returncode=1)
             return
-        if found.game in GAMES:
-            checked = tables.table_differences(found)
-            total = f"table {found.code} ({found.name}): {len(checked)} games checked"
-        else:
-            checked = store.campaign_differences(found)
-            runs = len({game.run for game, _ in checked})
-            total = f"campaign {found.code} ({found.name}): {len(checked)} games in {runs} run(s) checked"
+        checked = store.campaign_differences(found)
+        runs = len({game.run for game, _ in checked})
+        total = f"campaign {found.code} ({found.name}): {len(checked)} games in {runs} run(s) checked"
         differ = sum(self.report(game, differences) for game, differences in checked)
         if differ:
             raise CommandError(f"{total}, {differ} differ from the stored state", returncode=1)

@@ -223,6 +223,8 @@ class Campaign:
         self.over = False
         self.game: Game | None = None
         self.events: list[Event] = []
+        self._risks: dict[Action, Risk] = {}
+        """Each action's risk as things stand: worked out once between two changes."""
 
     # -- starting ----------------------------------------------------------------
 
@@ -266,6 +268,7 @@ class Campaign:
             deck[:] = [c if c in gold else blue.pop() for c in deck]
         if self.game is not None and not self.game.over:
             hidden.redeal(self.game, rng)
+        self._risks.clear()
         self.rng = Rng(rng.next64())
 
     # -- the public API -------------------------------------------------------------
@@ -354,7 +357,12 @@ class Campaign:
         An illegal action raises :class:`IllegalAction`."""
         if self.playing:
             assert self.game is not None
-            return self.game.risk(action, ending_reveals=True)
+            if isinstance(action, Action) and action in self._risks:
+                return self._risks[action]
+            risk = self.game.risk(action, ending_reveals=True)
+            if isinstance(action, Action):
+                self._risks[action] = risk
+            return risk
         why = self.explain(action)
         if why is not None:
             raise IllegalAction(why)
@@ -363,6 +371,7 @@ class Campaign:
     def apply(self, action: Action | object) -> list[Event]:
         parsed = action if isinstance(action, Action) else Action.parse(action)
         self.events = []
+        self._risks.clear()
         if self.playing:
             game = self.game
             assert game is not None

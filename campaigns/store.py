@@ -618,7 +618,7 @@ def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
     session = board.session
     bots = {s.number: s.bot for s in board.seats if s.bot}
     names = {s.number: _stored_name(s) for s in board.seats}
-    while moves:
+    while True:
         for seat, action in moves:
             if action.key == NEXT:
                 _save_game(board)
@@ -633,6 +633,8 @@ def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
             )
             board.__dict__.pop("standing", None)
             if board.standing.game != board.game_row.number:
+                ended = board.game_row
+                Game.objects.filter(pk=ended.pk).update(version=ended.version)
                 board.game_row = _open_game(board.campaign, session, board.state)
                 board.log = []
         standing = board.standing
@@ -641,6 +643,8 @@ def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
             if standing.game_over
             else [(s, session.bot(bots[s], board.state, s)) for s in standing.waiting if s in bots]
         )
+        if not moves:
+            return
 
 
 def _stored_name(seat: TableSeat) -> str:

@@ -25,6 +25,7 @@ from campaigns import store
 from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import YU, Campaign, TableSeat
 from campaigns.seats import ends, seat_number
+from campaigns.reader import said
 from campaigns.sharing import Seat, campaign_for
 from campaigns.store import Board
 from campaigns.views import CSRF_SLOT, FRIEND_NAMED, OTHER_WINDOW, _home, explained
@@ -212,11 +213,11 @@ def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> Http
     try:
         write()
     except NotSeated as exc:
-        return _fresh(request, seat, str(exc), 403)
+        return _fresh(request, seat, said(exc.msg), 403)
     except store.Stale:
         return _fresh(request, seat, _lost_to(seat.campaign, _user(request)), 409)
     except store.Refused as exc:
-        return _fresh(request, seat, str(exc), 400)
+        return _fresh(request, seat, said(exc.msg), 400)
     return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(seat.campaign)
 
 

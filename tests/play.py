@@ -55,7 +55,9 @@ def next_game(table: Campaign, version: int) -> store.Board:
 
 
 def replays(game_row: Game) -> bool:
-    return not store.replay_differences(game_row)
+    differences = store.replay_differences(game_row)
+    assert not differences, differences
+    return True
 
 
 def warning(board: store.Board, action: Action) -> Msg | None:

@@ -106,6 +106,8 @@ class YuSession:
     def warning(self, state: Campaign, seat: int, action: Action) -> Msg | None:
         """Why ``action`` loses the game when some other action would not (when every way
         loses, asking changes nothing)."""
+        if state.explain(action) is not None:
+            return None
         risk = state.risk(action)
         if not risk.danger:
             return None

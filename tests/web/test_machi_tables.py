@@ -177,7 +177,7 @@ class MachiTableTests(TableTestCase):
         for _ in range(GAMES - 1):
             play.next_game(table, Campaign.objects.get(pk=table.pk).version)
         board = store.load(Campaign.objects.get(pk=table.pk))
-        self.assertTrue(board.finished and not board.free)
+        self.assertTrue(board.session.finished(board.state) and board.game_row.number == GAMES)
         tenth = self.machi(table).setup
         self.client.force_login(self.alice)
         page = self.client.get(reverse("table", args=[table.code])).content.decode()
@@ -197,7 +197,7 @@ class MachiTableTests(TableTestCase):
         self.assertEqual(r.status_code, 302)
         board = store.load(Campaign.objects.get(pk=table.pk))
         eleventh = self.machi(table)
-        self.assertTrue(board.free and board.game_row.number == GAMES + 1)
+        self.assertEqual(board.game_row.number, GAMES + 1)
         self.assertEqual(eleventh.setup, tenth)
         carried = MachiCampaign.from_dict(board.state.series.carried)
         self.assertEqual((len(carried.register), len(carried.winners)), (GAMES, GAMES + 1))

@@ -85,7 +85,7 @@ class SealedFileTestCase(BaseTestCase):
         for _ in range(numbers):
             board = store.load(Campaign.objects.get(pk=table.pk))
             for seat in board.state.game.waiting():
-                key = rules.bot(rules.bots[0], board.state.game, seat).key
+                key = rules.bot(rules.bots[0], board.state, seat).key
                 play.table_act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
 
     def table_predictions(self, data: dict[str, Any], game_row: Game) -> list[dict[str, Any]]:
@@ -200,7 +200,7 @@ class TableFileTests(SealedFileTestCase):
         self.share(table, self.bob, Role.PLAY)
         seats.take_seat(table, self.bob)
         board = store.load(Campaign.objects.get(pk=table.pk))
-        key = board.session.bot("greedy", board.state.game, 1).key
+        key = board.session.bot("greedy", board.state, 1).key
         play.table_act(table, self.bob, key, Campaign.objects.get(pk=table.pk).version)
         data = self.download(table)
         self.assertNotIn([1, key], [move for game in data["games"] for move in game])

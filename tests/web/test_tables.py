@@ -115,7 +115,7 @@ class ActTests(TableTestCase):
     def test_a_stale_page_counts_when_the_seat_had_the_same_choice(self) -> None:
         self.table.refresh_from_db()
         seen = self.table.version
-        moment = store.load(self.table).session.moment(self.game(self.table), 0)
+        moment = store.load(self.table).session.moment(store.load(self.table).state, 0)
         seats.take_seat(self.table, self.bob)  # the table moves on: a friend sits down
         r = self.post(self.table, "opus", version=seen, moment=moment)
         self.assertEqual(r.status_code, 302)  # type: ignore[attr-defined]
@@ -124,7 +124,7 @@ class ActTests(TableTestCase):
     def test_a_stale_page_from_an_earlier_number_is_refused(self) -> None:
         self.table.refresh_from_db()
         seen = self.table.version
-        moment = store.load(self.table).session.moment(self.game(self.table), 0)
+        moment = store.load(self.table).session.moment(store.load(self.table).state, 0)
         seats.take_seat(self.table, self.bob)
         self.table.refresh_from_db()
         play.table_act(self.table, self.alice, "opus", self.table.version)
@@ -140,7 +140,7 @@ class ActTests(TableTestCase):
     def test_a_move_beaten_by_the_players_own_other_window_is_told_so(self) -> None:
         self.table.refresh_from_db()
         seen = self.table.version
-        moment = store.load(self.table).session.moment(self.game(self.table), 0)
+        moment = store.load(self.table).session.moment(store.load(self.table).state, 0)
         play.table_act(self.table, self.alice, "opus", seen)  # from another window
         before = self.game(self.table).to_dict()
         r = self.post(self.table, "garden", version=seen, moment=moment)
@@ -350,7 +350,7 @@ class GoneTests(TableTestCase):
         self.client.force_login(self.alice)
         for name in ("table_act", "table_next"):
             board = store.load(Campaign.objects.get(pk=self.table.pk))
-            moment = board.session.moment(board.state.game, 0)
+            moment = board.session.moment(board.state, 0)
             data = {"key": "opus", "version": board.campaign.version, "moment": moment}
             games, moves, version = self.written()
             with mock.patch("campaigns.table_views._table_seat", deleted_meanwhile):
@@ -432,7 +432,7 @@ class TransferTests(TableTestCase):
             if board.state.game.over:
                 return
             for seat in board.state.game.waiting():
-                key = rules.bot("greedy", board.state.game, seat).key
+                key = rules.bot("greedy", board.state, seat).key
                 play.table_act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
             moves = None if moves is None else moves - 1
 
@@ -516,7 +516,7 @@ class TransferTests(TableTestCase):
                 **good,
                 "sealed": sealed.seal({**hidden, "current": [*one_game[:-1], [0, "empire:9,9"]]}),
             },
-            "Game 1 did not end": {**good, "games": [one_game]},
+            "still being played": {**good, "games": [one_game]},
             "no seat for you": {**good, "seats": ["greedy", "greedy"]},
             "not one this site plays": {**good, "game": "chess"},
             "not lists of moves": {**good, "games": [[[0, "opus", 1]]]},

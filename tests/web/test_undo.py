@@ -29,7 +29,7 @@ class UndoTestCase(BaseTestCase):
         self.assertEqual(game.version, 3)
         self.assertIn(Action.parse(self.other_play).card, game.state["hand"])
         self.assertNotIn(Action.parse(self.play).card, game.state["hand"])
-        self.assertEqual(store.run_log(self.campaign).keys, [self.play])
+        self.assertEqual(store.run_log(self.campaign).moves, [(0, self.play)])
         undo = GameAction.objects.get(seq=3)
         self.assertEqual((undo.key, undo.undoes), ("undo", 2))
         played = play.stored_events(GameAction.objects.get(seq=2).events)[0].text
@@ -56,7 +56,7 @@ class UndoTestCase(BaseTestCase):
     def test_it_never_undoes_a_reveal(self) -> None:
         version = 0
         while not GameAction.objects.filter(revealed=True).exists():
-            keys = [a.key for a in store.load(self.campaign).legal()]
+            keys = [a.key for a in store.load(self.campaign).state.legal_actions()]
             plays = [k for k in keys if k.startswith("play:")]
             key = plays[0] if plays else "end" if "end" in keys else "suffer" if "suffer" in keys else keys[0]
             self.post(key, version)

@@ -58,16 +58,15 @@ class YuSession:
 
     def standing(self, state: Campaign) -> Standing:
         game = state.game
-        over = game is None or game.over
         return Standing(
-            () if state.over else (0,),
-            state.number,
-            over,
-            state.over,
-            (),
-            state.wins,
-            state.losses,
-            state.won,
+            waiting=() if state.over else (0,),
+            game=state.number,
+            game_over=game is None or game.over,
+            over=state.over,
+            wins=state.wins,
+            losses=state.losses,
+            won=state.won if state.over else None,
+            outcome=game.outcome.value if game is not None and game.outcome else "",
         )
 
     def view(self, state: Campaign, seat: int | None) -> Shown:

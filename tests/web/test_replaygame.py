@@ -72,7 +72,7 @@ class ReplayCampaignTestCase(BaseTestCase):
         super().setUp()
         log: list[str] = []
         played = play_campaign("random", 2, log=log)
-        self.campaign = store.create_replayed(self.alice, "Yellow River", game_seed(2, 0), log)
+        self.campaign = store.create_replayed(self.alice, "yu", "Yellow River", game_seed(2, 0), [(0, k) for k in log])
         self.games = list(self.campaign.games.order_by("number"))
         self.assertEqual(len(self.games), played.number)
         self.assertGreater(len(self.games), 2)

@@ -31,7 +31,9 @@ class TransferTestCase(BaseTestCase):
         super().setUp()
         self.log: list[str] = []
         played = play_campaign("heuristic", 3, log=self.log)  # a whole campaign, every game of it
-        self.campaign = store.create_replayed(self.alice, "Yellow River", game_seed(3, 0), self.log)
+        self.campaign = store.create_replayed(
+            self.alice, "yu", "Yellow River", game_seed(3, 0), [(0, k) for k in self.log]
+        )
         self.played = played
         self.export_url = f"/c/{self.campaign.code}/export/"
 

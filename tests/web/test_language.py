@@ -11,7 +11,7 @@ from django.utils import translation
 
 from campaigns import models, store
 from campaigns.models import GameAction, Profile, TableSeat
-from campaigns.reader import Reader
+from campaigns.reader import Reader, said
 from engine import text as engine_text
 from engine.legacy.actions import IllegalAction
 from tests import play
@@ -184,10 +184,10 @@ class SaidTestCase(BaseTestCase):
     def test_a_move_refused_with_a_game_s_message_is_said_in_the_reader_s_language(self) -> None:
         refusal = IllegalAction(engine_text._("There is no seat {number}", number=4))
         with mock.patch.object(Reader, "gettext", lambda _reader, message: self.marked(message)):
-            self.assertEqual(store.reason(refusal), "There is no seat 4")
+            self.assertEqual(said(store.reason(refusal)), "There is no seat 4")
             with translation.override("fr"):
-                self.assertEqual(store.reason(refusal), "[fr] There is no seat 4")
-                self.assertEqual(store.reason(ValueError("plain text")), "plain text")
+                self.assertEqual(said(store.reason(refusal)), "[fr] There is no seat 4")
+                self.assertEqual(said(store.reason(ValueError("plain text"))), "plain text")
 
     def test_the_log_keeps_who_moved_in_the_site_s_language(self) -> None:
         with mock.patch.object(models, "gettext", self.marked), translation.override("fr"):

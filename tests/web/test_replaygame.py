@@ -72,7 +72,8 @@ class ReplayCampaignTestCase(BaseTestCase):
         super().setUp()
         log: list[str] = []
         played = play_campaign("random", 2, log=log)
-        self.campaign = store.create_replayed(self.alice, "yu", "Yellow River", game_seed(2, 0), [(0, k) for k in log])
+        moves = [(0, k) for k in log]
+        self.campaign = store.create_replayed(self.alice, "yu", "Yellow River", game_seed(2, 0), moves)
         self.games = list(self.campaign.games.order_by("number"))
         self.assertEqual(len(self.games), played.number)
         self.assertGreater(len(self.games), 2)
@@ -167,7 +168,7 @@ class ReplayTableTestCase(BaseTestCase):
         for game, seats in (("legacy", ["owner", "random"]), ("machi", ["owner", "random"])):
             table = play.create_table(self.alice, game, game.title(), seats)
             self.play_out(table)
-            self.assertIn("2 games checked, no difference", self.replay(str(table.code)), game)
+            self.assertIn("2 games in 1 run(s) checked, no difference", self.replay(str(table.code)), game)
             first = table.games.get(number=1)
             self.assertIn("log rows replayed, no difference", self.replay(str(first.pk)), game)
 
@@ -184,6 +185,6 @@ class ReplayTableTestCase(BaseTestCase):
         with self.assertRaises(CommandError) as caught:
             call_command("replaygame", str(table.code), stderr=err)
         self.assertEqual(caught.exception.returncode, 1)
-        self.assertIn("1 differ from the stored state", str(caught.exception))
+        self.assertIn("2 differ from the stored state", str(caught.exception))
         self.assertIn("game seed: stored 1", err.getvalue())
-        self.assertIn("series results: stored [[99, 99]]", err.getvalue())
+        self.assertIn("campaign results: stored [[99, 99]]", err.getvalue())

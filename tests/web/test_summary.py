@@ -41,7 +41,7 @@ class SummaryTestCase(BaseTestCase):
 
     def test_the_summary_shows_the_counts_and_the_cause(self) -> None:
         self.assertIsNone(self.board_data()[0]["between"])
-        game = self.finish_game().game
+        game = self.finish_game().state.game
         b, html = self.board_data()
         summary = b["between"]["summary"]
         self.assertEqual((summary.outcome, summary.cause), (game.outcome, game.cause))

@@ -605,6 +605,8 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
             board = store.act(board, 0, action, version, by)
     except store.Stale:
         return _lost_race(request, board, seat, form.cleaned_data["run"] or board.campaign.run)
+    except store.Gone:
+        return _gone(request, board.campaign, status=409)
     except store.Refused as exc:
         return _refused(request, board, seat, said(exc.msg))
     if not request.htmx:

@@ -21,9 +21,9 @@ HTMX = {"HX-Request": "true"}
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 PAGE_QUERIES = 4
 """The session, the user, the campaign with its current game and the user's seat, the log."""
-ACTION_QUERIES = 9
-"""The same four, then in one transaction (two statements) the campaign's version and
-summary, the game's state, and the action row."""
+ACTION_QUERIES = 10
+"""The same four, then in one transaction (two statements) the campaign row's lock, the action
+row, the game's state, and the campaign's version and summary."""
 
 
 class CostsTestCase(BaseTestCase):

@@ -94,14 +94,14 @@ class ActionRaceTestCase(TransactionTestCase):
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
 
     def test_a_friend_moving_just_before_the_write_gets_409(self) -> None:
-        with just_before("_write", self.alice_plays):
+        with just_before("_locked", self.alice_plays):
             r = self.bob_acts()
         self.assertContains(r, "Your friend alice moved first", status_code=409)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
 
     def test_the_owners_other_window_moving_first_is_named_as_such(self) -> None:
         # Bob may play here too, so only the stored row tells that Alice beat herself.
-        with just_before("_write", self.alice_plays):
+        with just_before("_locked", self.alice_plays):
             r = self.acts(self.alice)
         self.assertContains(r, "You had already moved, in another window", status_code=409)
         self.assertNotContains(r, "Your friend", status_code=409)
@@ -132,13 +132,13 @@ class ActionRaceTestCase(TransactionTestCase):
 
     def test_a_friend_is_named_in_french_too(self) -> None:
         data = {"key": self.play, "version": 0, "run": 1}
-        with just_before("_write", self.alice_plays):
+        with just_before("_locked", self.alice_plays):
             r = self.client_for(self.bob).post(self.act_url, data, headers=HTMX, HTTP_ACCEPT_LANGUAGE="fr")
         self.assertContains(r, "alice a joué en premier ; voici le plateau maintenant.", status_code=409)
 
     def test_ones_own_other_window_is_named_in_french_too(self) -> None:
         data = {"key": self.play, "version": 0, "run": 1}
-        with just_before("_write", self.alice_plays):
+        with just_before("_locked", self.alice_plays):
             r = self.client_for(self.alice).post(self.act_url, data, HTTP_ACCEPT_LANGUAGE="fr")
         self.assertContains(r, "Vous aviez déjà joué, dans une autre fenêtre", status_code=409)
 
@@ -151,7 +151,7 @@ class ActionRaceTestCase(TransactionTestCase):
         self.assertNoAction()
 
     def test_delete_before_the_write(self) -> None:
-        with just_before("_write", lambda: store.delete(Campaign.objects.get())):
+        with just_before("_locked", lambda: store.delete(Campaign.objects.get())):
             r = self.bob_acts()
         self.assertContains(r, "Its owner deleted this campaign", status_code=409)
         self.assertEqual(r["HX-Refresh"], "true")
@@ -165,7 +165,7 @@ class ActionRaceTestCase(TransactionTestCase):
         self.assertNoAction()
 
     def test_reset_before_the_write(self) -> None:
-        with just_before("_write", lambda: store.reset(Campaign.objects.get(), 1)):
+        with just_before("_locked", lambda: store.reset(Campaign.objects.get(), 1)):
             r = self.bob_acts()
         self.assertContains(r, "The owner started the campaign over", status_code=409)
         self.assertNoAction()
@@ -177,7 +177,7 @@ class ActionRaceTestCase(TransactionTestCase):
         rename = lambda: self.client_for(self.alice).post(  # noqa: E731
             f"/c/{self.campaign.code}/rename/", {"name": "Jade River"}
         )
-        with just_before("_write", rename):
+        with just_before("_locked", rename):
             r = self.bob_acts()
         self.assertEqual(r.status_code, 200)
         campaign = Campaign.objects.get()

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from campaigns import sealed, seats, store
 from campaigns.models import Campaign, Game, GameAction, Role, new_seed
-from engine.games import GAMES
+from engine.games import GAMES, TABLES
 from engine.series import Series
 from engine.yu import Action
 from engine.yu.campaign.campaign import Campaign as YuCampaign
@@ -91,18 +91,18 @@ class SealedFileTestCase(BaseTestCase):
     def table_predictions(self, data: dict[str, Any], game_row: Game) -> list[dict[str, Any]]:
         """What the engine deals for the game under way from each number the file holds, taken as
         the series seed or as the game's own seed."""
-        rules, seats = GAMES[game_row.campaign.game], len(data["seats"])
+        rules, seats = TABLES[game_row.campaign.game], len(data["seats"])
         carried = Series.from_dict(game_row.start).carried
         seeds = {s for n in integers(data) for s in (n, Series(n, seats).game_seed(game_row.number))}
-        return [table_hidden(rules.new(seed, seats, carried).to_dict()) for seed in seeds]
+        return [table_hidden(rules.deal(seed, seats, carried).to_dict()) for seed in seeds]
 
     def assertTableUnpredictable(self, table: Campaign) -> dict[str, Any]:
         """The file of ``table`` foretells nothing of the hidden cards or dice of its game under way."""
         game_row = store.current_game(table)
         self.assertFalse(game_row.outcome)
-        rules, seats = GAMES[table.game], table.seats.count()
+        rules, seats = TABLES[table.game], table.seats.count()
         dealt = table_hidden(
-            rules.new(game_row.seed, seats, Series.from_dict(game_row.start).carried).to_dict()
+            rules.deal(game_row.seed, seats, Series.from_dict(game_row.start).carried).to_dict()
         )
         self.assertTrue(dealt)
         data = self.download(table)

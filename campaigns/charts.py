@@ -1,5 +1,6 @@
-"""The chronicle's charts, laid out on the server as SVG: the campaign's
-record game by game, and how close the Flood and the Barbarians came in each.
+"""The chronicles' charts, laid out on the server as SVG: a campaign's
+record game by game, and how close the Flood and the Barbarians came in each;
+a table's scores game by game.
 
 Each chart is a :class:`Chart` of shapes in a fixed coordinate box that
 ``campaigns/_chart.svg`` draws; every shape carries its value in words (a
@@ -9,11 +10,14 @@ read without JavaScript and without sight.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine.chronicle import Chronicle as SeriesChronicle
 from engine.yu.campaign.chronicle import Chronicle, Played
 from engine.yu.rules.card_row import SPACES
 
@@ -26,6 +30,10 @@ LIMIT_LABEL = 11
 """Where a limit's label stands, above the plot."""
 STUB = 3
 """The height of a bar whose value is 0: it shows on the baseline rather than vanishing."""
+TICKS = 5
+"""About how many steps a value axis is cut into, at most."""
+GAME_LABELS = 15
+"""The most game numbers written under a plot; beyond, only every so many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +184,50 @@ def flood(chronicle: Chronicle) -> Chart:
             sections = ngettext("{n} section to spare", "{n} sections to spare", spare).format(n=spare)
             chart.marks += _bar(plot, g, spare, "flood", sections)
     return chart
+
+
+def scores(chronicle: SeriesChronicle, names: Sequence[str]) -> Chart:
+    """Each seat's score in each game of a table's series: a line and a dot per game for each seat."""
+    games = chronicle.games
+    high = max((max(g.scores) for g in games), default=0)
+    step = _step(high)
+    top = max(step * math.ceil(high / step), step)
+    plot = _Plot(len(games), top)
+    chart = Chart(
+        "scores",
+        _("Scores game by game"),
+        _("Each seat's score in each game, a line for each seat; the table below holds the same figures."),
+        grid=plot.axes(range(0, top + 1, step)),
+        legend=tuple((f"seat-{s}", name) for s, name in enumerate(names)),
+    )
+    every = math.ceil(len(games) / GAME_LABELS)
+    chart.grid = [m for m in chart.grid if m.css != "game" or (int(m.text) - 1) % every == 0]
+    for s, name in enumerate(names):
+        points = [(plot.x(g.number), plot.y(g.scores[s])) for g in games]
+        chart.lines.append(Line(" ".join(f"{x},{y}" for x, y in points), f"seat-{s}", name))
+        chart.marks += [
+            Mark(
+                x,
+                y,
+                f"seat-{s}",
+                title=_("Game {number}: {name}, {score}").format(
+                    number=g.number, name=name, score=g.scores[s]
+                ),
+                r=4,
+            )
+            for g, (x, y) in zip(games, points, strict=True)
+        ]
+    return chart
+
+
+def _step(high: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) that cuts 0 to ``high`` into at most :data:`TICKS`."""
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if high <= step * TICKS:
+                return step
+        power *= 10
 
 
 def _bar(plot: _Plot, g: Played, value: int, css: str, words: str) -> list[Mark]:

@@ -1,4 +1,4 @@
-"""Pages never kept by the browser, the reader's language, and the database time of a request."""
+"""Pages never kept by the browser, the language cookie, and the database time of a request."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from typing import Any
 
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
-from campaigns.language import chosen
+from campaigns.language import SIGNED_IN, remember
 
 
 class NotKept:
@@ -67,17 +66,17 @@ class _Queries:
             self.seconds += time.perf_counter() - start
 
 
-class Language:
-    """Speak the reader's language (see :mod:`campaigns.language`) for the whole request, and
-    say so in the answer's headers."""
+class LanguageCookie:
+    """``LocaleMiddleware`` speaks the language cookie's language: name the cookie in every
+    answer's ``Vary``, and on the answer that signs a user in put in it the language they chose
+    (kept on their profile; see :mod:`campaigns.language`)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        with translation.override(chosen(request)):
-            request.LANGUAGE_CODE = translation.get_language()
-            response = self.get_response(request)
-            response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response = self.get_response(request)
+        if language := getattr(request, SIGNED_IN, ""):
+            remember(response, language)
+        patch_vary_headers(response, ("Cookie",))
         return response

@@ -1,5 +1,5 @@
 """The engines' messages and the games' content texts said in the active language (the
-reader's, as :mod:`campaigns.language` chose it)."""
+reader's, as :mod:`campaigns.language` says)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaigns import events, language, table_views, views
+from campaigns import events, language, records, table_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -20,7 +20,8 @@ urlpatterns = [
     path("c/<uuid:code>/act/", views.act, name="act"),
     path("c/<uuid:code>/hint/", views.hint, name="hint"),
     path("c/<uuid:code>/story/", views.story, name="story"),
-    path("c/<uuid:code>/chronicle/", views.chronicle, name="chronicle"),
+    path("c/<uuid:code>/chronicle/", records.chronicle, name="chronicle"),
+    path("c/<uuid:code>/log/", records.full_log, name="full_log"),
     path("c/<uuid:code>/rename/", views.rename, name="rename"),
     path("c/<uuid:code>/reset/", views.reset, name="reset"),
     path("c/<uuid:code>/delete/", views.delete, name="delete"),

@@ -132,10 +132,11 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "campaigns.middleware.NotKept",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the language cookie's, or Accept-Language's
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "campaigns.middleware.Language",
+    "campaigns.middleware.LanguageCookie",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -177,7 +178,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
-"""What the site speaks; a reader's language is chosen by campaigns.middleware.Language."""
+"""What the site speaks; a reader's language is chosen as campaigns.language says."""
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # a choice outlives the browser's session
+LANGUAGE_COOKIE_HTTPONLY = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -206,6 +209,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not D
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", not DEBUG)
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 if PROXY_SSL_HEADER := os.environ.get("PROXY_SSL_HEADER", "").strip():
     if not PROXY_SSL_HEADER.startswith("HTTP_"):
         raise ImproperlyConfigured(

@@ -1,4 +1,4 @@
-"""The whole suite's order and markers.
+"""The whole suite's order and markers, and the language each test starts in.
 
 The browser tests run last: once Playwright has started, its event loop runs
 in the main thread, where Django's async tests can no longer run their own
@@ -9,10 +9,21 @@ browser (``tests/e2e``) and ``db`` when it uses the database, so that
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.test import TransactionTestCase
+from django.utils import translation
 
 DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "live_server"})
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> Iterator[None]:
+    """Each test starts in the site's language: Django's LocaleMiddleware leaves the language
+    of the last request active in the thread that served it."""
+    yield
+    translation.deactivate()
 
 
 def browser(item: pytest.Item) -> bool:

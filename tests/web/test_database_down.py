@@ -1,6 +1,6 @@
 """When the database cannot be reached, a request is answered 503 with a page
 saying to try again, and the log says what happened: whether the error comes from
-a view or from a middleware reading the session before any view runs."""
+a view's query or from reading the session."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ class DatabaseDownTestCase(SimpleTestCase):
 
 @override_settings(DEBUG=False)
 class SessionUnreadableTestCase(SimpleTestCase):
-    """The reader's language is read from the session in a middleware, before the board's view."""
+    """The board's log-in check reads the session before the view runs."""
 
     def test_it_answers_503_when_the_session_cannot_be_read(self) -> None:
         client = Client(raise_request_exception=False)

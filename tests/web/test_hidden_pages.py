@@ -39,10 +39,10 @@ class HiddenPagesTestCase(BaseTestCase):
         for version, key in enumerate(quiet_plays(campaign, 2)):
             play.act(board, Action.parse(key), version)
         self.share(campaign, self.carol, Role.WATCH)
-        self.assert_pages_hide(campaign, ["board", "live", "story", "chronicle"])
+        self.assert_pages_hide(campaign, ["board", "live", "story", "chronicle", "full_log"])
 
     def test_a_tables_pages_hide_its_seeds(self) -> None:
         for game in ("legacy", "machi"):
             table = play.create_table(self.alice, game, game.title(), ["owner", "random"])
             self.share(table, self.carol, Role.WATCH)
-            self.assert_pages_hide(table, ["table", "table_live"])
+            self.assert_pages_hide(table, ["table", "table_live", "chronicle", "full_log"])

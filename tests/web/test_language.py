@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from unittest import mock
 
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -57,7 +58,7 @@ class LanguageTestCase(BaseTestCase):
         self.assertContains(r, "Nom d\N{RIGHT SINGLE QUOTATION MARK}utilisateur")
         self.assertNotContains(r, "Username")
 
-    def test_answers_vary_on_the_browser_s_language_and_the_session(self) -> None:
+    def test_answers_vary_on_the_browser_s_language_and_the_cookie(self) -> None:
         vary = self.client.get("/", **FRENCH)["Vary"]
         self.assertIn("Accept-Language", vary)
         self.assertIn("Cookie", vary)
@@ -116,6 +117,17 @@ class LanguageTestCase(BaseTestCase):
         self.switch(self.client, "fr")
         self.assertEqual(self.client.post("/language/", {"language": "de"}).status_code, 400)
         self.assertEqual(Profile.objects.get(user=self.alice).language, "fr")
+
+    def test_the_choice_stays_in_the_browser_after_signing_out(self) -> None:
+        self.log_in(self.client)
+        self.switch(self.client, "fr")
+        self.client.post("/accounts/logout/")
+        self.assertSpeaks(self.client, "fr", **ENGLISH)
+
+    def test_a_language_cookie_the_site_does_not_speak_is_ignored(self) -> None:
+        self.client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+        self.assertSpeaks(self.client, "fr", **FRENCH)
+        self.assertSpeaks(self.client, "en", **ENGLISH)
 
     def test_the_switch_only_takes_posts(self) -> None:
         self.assertEqual(self.client.get("/language/?language=fr").status_code, 405)

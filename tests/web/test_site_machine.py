@@ -66,7 +66,18 @@ PLAYS = st.lists(
     max_size=4,
 )
 """Moves one after the other, each read from the page as it then stands (or forged, or sent stale)."""
-STRANGER_GETS = ("", "story/", "chronicle/", "members/", "export/", "rename/", "reset/", "delete/", "leave/")
+STRANGER_GETS = (
+    "",
+    "story/",
+    "chronicle/",
+    "log/",
+    "members/",
+    "export/",
+    "rename/",
+    "reset/",
+    "delete/",
+    "leave/",
+)
 STRANGER_POSTS: tuple[tuple[str, dict[str, str]], ...] = (
     ("act/", {"key": "undo", "version": "0"}),
     ("invites/", {"role": "play"}),
@@ -476,6 +487,29 @@ class SiteMachine(RuleBasedStateMachine):
         assert r.status_code == expected, (seat, r.status_code)
         if r.status_code == 200:
             self.files.append(r.content)
+
+    @precondition(lambda self: Campaign.objects.exists())
+    @rule(
+        who=WHO,
+        which=INDEX,
+        query=st.sampled_from([{}, {"page": "2"}, {"game": "1"}, {"page": "0"}, {"game": "x"}]),
+    )
+    def read_the_records(self, who: Who, which: int, query: dict[str, str]) -> None:
+        """A campaign's full log and chronicle: its owner and members read them (the log finds
+        nothing at an address that names no page or game of it), a stranger finds nothing, and a
+        deleted one is gone."""
+        campaign = pick(self.campaigns(deleted=None), which)
+        name = self.actor(campaign, who)
+        seat = self.seat_of(campaign, name)
+        for path in ("log/", "chronicle/"):
+            r = self.send(name, "get", f"/c/{campaign.code}/{path}", query)
+            if seat is None or campaign.deleted:
+                assert r.status_code == (404 if seat is None else 410), (path, r.status_code)
+            else:
+                assert r.status_code in ((200, 404) if query and path == "log/" else (200,)), (
+                    path,
+                    r.status_code,
+                )
 
     @precondition(lambda self: self.files and Campaign.objects.count() < MOST_CAMPAIGNS)
     @rule(who=INDEX, which=INDEX, spoiled=st.booleans())

@@ -140,7 +140,9 @@ class GameAction(models.Model):
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField(default=0, help_text="Whose action: its seat (0 in a game of one).")
+    seat = models.PositiveSmallIntegerField(
+        default=0, help_text="Whose action: its seat (0 in a game of one)."
+    )
     by = models.CharField(
         max_length=150,
         blank=True,

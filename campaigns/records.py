@@ -19,12 +19,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from campaigns import charts, tables, views
+from campaigns import charts, store, views
 from campaigns.models import Campaign, Game, GameAction, TableSeat
 from campaigns.sharing import campaign_for
 from campaigns.views import explained
 from engine.chronicle import CLOSE_CALLS, Result, tell
-from engine.games import GAMES
+from engine.games import TABLES
 from engine.series import Series
 from engine.yu import Event
 
@@ -163,14 +163,14 @@ def _concerned(event: dict[str, Any], row: GameAction, who: str, names: dict[int
 def _watched(campaign: Campaign, game_row: Game) -> Any:
     """The game as a watcher sees it, from its stored state; a table saved by an older version of
     the game is replayed by today's rules first (as its board does)."""
-    rules = GAMES[campaign.game]
+    rules = TABLES[campaign.game]
     row = Game.objects.only("state").get(pk=game_row.pk)
     try:
-        return rules.view(rules.load(row.state), None)
+        return rules.shown(rules.load(row.state), None)
     except (KeyError, ValueError, TypeError):
-        tables.load(campaign)
+        store.load(campaign)
         row.refresh_from_db(fields=["state"])
-        return rules.view(rules.load(row.state), None)
+        return rules.shown(rules.load(row.state), None)
 
 
 # -- the chronicle of a table --------------------------------------------------------
@@ -189,7 +189,7 @@ def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
 
 def _table_chronicle(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     campaign.refresh_from_db(fields=["state"])
-    rules = GAMES[campaign.game]
+    rules = TABLES[campaign.game]
     told = tell(Series.from_dict(campaign.state), CLOSE_CALLS.get(campaign.game))
     now = [s.name for s in _seats(campaign)]
     sitting = sat(campaign)

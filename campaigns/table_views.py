@@ -24,8 +24,8 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns import store
 from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import YU, Campaign, TableSeat
-from campaigns.seats import ends, seat_number
 from campaigns.reader import said
+from campaigns.seats import ends, seat_number
 from campaigns.sharing import Seat, campaign_for
 from campaigns.store import Board
 from campaigns.views import CSRF_SLOT, FRIEND_NAMED, OTHER_WINDOW, _home, explained

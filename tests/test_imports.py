@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "campaigns", "config")
-YU_ORDER = ("content", "rules", "campaign", "bots", "simulation", "cli")
+YU_ORDER = ("content", "rules", "campaign", "bots", "session", "simulation", "cli")
 """Legacy of Yu's sub-packages (and its command line), lowest first: each imports only those before it."""
 
 

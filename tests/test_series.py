@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.chronicle import CLOSE_CALLS, Near, OneAway, tell
-from engine.games import GAMES
-from engine.protocol import Table
+from engine.games import TABLES
+from engine.seated import NEXT_GAME
 from engine.series import Series
 
 
@@ -66,22 +66,22 @@ def test_an_empty_series_tells_nothing() -> None:
 
 
 def test_every_table_game_names_what_its_close_calls_are() -> None:
-    assert set(CLOSE_CALLS) == set(GAMES)
+    assert set(CLOSE_CALLS) == set(TABLES)
 
 
 @pytest.mark.parametrize(("game", "bot", "seats"), [("legacy", "greedy", 3), ("machi", "planner", 3)])
 def test_a_series_the_bots_play_is_told_with_each_games_own_winners(game: str, bot: str, seats: int) -> None:
-    rules = GAMES[game]
-    played = Series(5, seats, carried=rules.begin(seats))
+    rules = TABLES[game]
+    state = rules.new(5, seats)
     winners: list[tuple[int, ...]] = []
     for number in range(1, 4):
-        table: Table = rules.new(played.game_seed(number), seats, played.carried)
-        while not table.over:
-            for seat in table.waiting():
-                rules.apply(table, seat, rules.bot(bot, table, seat))
-        played.record(table.scores())
-        played.carried = rules.carry(played.carried, table)
-        winners.append(tuple(table.winners()))
+        if number > 1:
+            rules.apply(state, 0, NEXT_GAME)
+        while not state.game.over:
+            for seat in state.game.waiting():
+                rules.apply(state, seat, rules.bot(bot, state, seat))
+        winners.append(tuple(state.game.winners()))
+    played = state.series
     told = tell(played, CLOSE_CALLS[game])
     assert [g.scores for g in told.games] == [tuple(r) for r in played.results]
     assert [g.winners for g in told.games] == winners

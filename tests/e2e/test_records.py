@@ -8,8 +8,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns import tables
+from campaigns import seats
 from campaigns.models import Campaign
+from tests import play
 
 from .conftest import check_a11y, log_in, save_page
 
@@ -26,10 +27,10 @@ def test_the_full_log_and_the_chronicle_open_from_the_table(
 ) -> None:
     page.set_viewport_size(SIZES[size])
     user = log_in(page, live_server, "owner")
-    table = tables.create_table(user, "legacy", "Numbers night", ["owner", "greedy", "random"])
-    tables.give_seat(table, 0, "strong")  # the bots play a game to its end, then the next one
+    table = play.create_table(user, "legacy", "Numbers night", ["owner", "greedy", "random"])
+    seats.give_seat(table, 0, "strong")  # the bots play a game to its end, then the next one
     table = Campaign.objects.get(pk=table.pk)
-    tables.next_game(table, table.version)
+    play.next_game(table, table.version)
     actions = table.games.get(number=2).actions.count()
     pages = -(-actions // 50)
 

@@ -14,12 +14,13 @@ from xml.etree import ElementTree
 from django.urls import reverse
 from django.utils.html import escape
 
-from campaigns import store, tables
+from campaigns import seats, store
 from campaigns.models import Campaign, Role
 from engine.chronicle import CLOSE_CALLS, tell
 from engine.series import Series
 from engine.yu import Action
 from engine.yu.bots.bots import HeuristicBot
+from tests import play
 
 from .base import SEED, BaseTestCase, quiet_plays, snapshot
 
@@ -69,14 +70,14 @@ def text_runs(html: str) -> list[str]:
 
 
 class RecordsTestCase(BaseTestCase):
-    def bot_table(self, game: str, bot: str, seats: int = 3, games: int = 1) -> Campaign:
+    def bot_table(self, game: str, bot: str, size: int = 3, games: int = 1) -> Campaign:
         """A table of ``game`` whose every seat the bot ``bot`` plays, with ``games`` games over."""
-        with mock.patch("campaigns.tables.new_seed", return_value=SEED):  # the same deals every run
-            table = tables.create_table(self.alice, game, game.title(), ["owner", *[bot] * (seats - 1)])
-        tables.give_seat(table, 0, bot)  # the bots play the game to its end
+        with mock.patch("campaigns.store.new_seed", return_value=SEED):  # the same deals every run
+            table = play.create_table(self.alice, game, game.title(), ["owner", *[bot] * (size - 1)])
+        seats.give_seat(table, 0, bot)  # the bots play the game to its end
         for _ in range(games - 1):
             table = Campaign.objects.get(pk=table.pk)
-            tables.next_game(table, table.version)
+            play.next_game(table, table.version)
         return Campaign.objects.get(pk=table.pk)
 
     def yu_game(self) -> Campaign:
@@ -84,8 +85,8 @@ class RecordsTestCase(BaseTestCase):
         campaign = self.make_campaign()
         board = store.load(campaign)
         bot = HeuristicBot(SEED)
-        while not board.game.over:
-            store.act(board, bot.choose(board.game), board.version, by="alice")
+        while not board.state.game.over:
+            play.act(board, bot.choose(board.state.game), board.version, by="alice")
         return campaign
 
     def log_url(self, campaign: Campaign) -> str:
@@ -148,7 +149,7 @@ class FullLogTests(RecordsTestCase):
         self.assertIn(f"<b>{escape(names[action.seat])}</b> rolled", line[3])
 
     def test_an_earlier_game_of_the_series_is_asked_for_by_number(self) -> None:
-        table = self.bot_table("legacy", "greedy", seats=2, games=2)
+        table = self.bot_table("legacy", "greedy", size=2, games=2)
         first, second = table.games.order_by("number")
         self.client.force_login(self.alice)
         url = self.log_url(table)
@@ -177,9 +178,9 @@ class FullLogTests(RecordsTestCase):
         campaign = self.make_campaign()
         first, second = quiet_plays(campaign)
         board = store.load(campaign)
-        store.act(board, Action.parse(first), 0, by="alice")
-        store.act(board, Action.parse(second), 1, by="alice")
-        store.undo(board, 2, by="alice")
+        play.act(board, Action.parse(first), 0, by="alice")
+        play.act(board, Action.parse(second), 1, by="alice")
+        play.undo(board, 2, by="alice")
         self.client.force_login(self.alice)
         lines = entries(self.page(self.log_url(campaign)))
         self.assertEqual(
@@ -195,10 +196,10 @@ class FullLogTests(RecordsTestCase):
         self.assertNotIn("(taken back)", lines[2][3])
 
     def test_a_legacy_placement_taken_back_is_marked(self) -> None:
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "open", "greedy"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "open", "greedy"])
         for key in ("opus", "back", "garden"):
             table.refresh_from_db()
-            tables.act(table, self.alice, key, table.version)
+            play.table_act(table, self.alice, key, table.version)
         self.client.force_login(self.alice)
         lines = entries(self.page(self.log_url(table)))
         self.assertEqual(
@@ -216,12 +217,14 @@ class FullLogTests(RecordsTestCase):
     def test_a_watchers_full_log_holds_nothing_the_watchers_board_hides(self) -> None:
         for game, private in (("legacy", "empire:0,0"), ("machi", "choose:bakery,wheat_field")):
             with self.subTest(game):
-                table = tables.create_table(self.alice, game, "Secrets", ["owner", "open", "random"])
+                table = play.create_table(self.alice, game, "Secrets", ["owner", "open", "random"])
                 self.share(table, self.bob, Role.PLAY)
-                tables.take_seat(table, self.bob)
+                seats.take_seat(table, self.bob)
                 self.share(table, self.carol, Role.WATCH)
                 table.refresh_from_db()
-                tables.act(table, self.alice, private, table.version)  # bob has yet to move: it stays hidden
+                play.table_act(
+                    table, self.alice, private, table.version
+                )  # bob has yet to move: it stays hidden
                 boards = {}
                 for user in (self.alice, self.carol):
                     self.client.force_login(user)
@@ -239,7 +242,7 @@ class FullLogTests(RecordsTestCase):
                     self.assertEqual([run for run in hidden if run in log], [], reader)
 
     def test_a_table_saved_by_an_older_version_is_replayed_by_todays_rules_first(self) -> None:
-        table = self.bot_table("machi", "planner", seats=2)
+        table = self.bot_table("machi", "planner", size=2)
         today = table.games.get().state
         table.games.update(state={k: v for k, v in today.items() if k != "naming"})
         self.client.force_login(self.alice)
@@ -255,9 +258,9 @@ class FullLogTests(RecordsTestCase):
         self.client.force_login(self.alice)
         campaign = self.make_campaign()
         board = store.load(campaign)
-        store.act(board, Action.parse(quiet_plays(campaign, 1)[0]), 0)
+        play.act(board, Action.parse(quiet_plays(campaign, 1)[0]), 0)
         self.assertIn(f'href="{self.log_url(campaign)}">Full log', self.page(f"/c/{campaign.code}/"))
-        table = tables.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
         html = self.page(reverse("table", args=[table.code]))
         self.assertIn(f'href="{self.log_url(table)}">Full log', html)
         self.assertIn(f'href="{self.chronicle_url(table)}">Chronicle', html)
@@ -265,7 +268,7 @@ class FullLogTests(RecordsTestCase):
 
 class FrenchTests(RecordsTestCase):
     def test_both_pages_read_in_french(self) -> None:
-        table = self.bot_table("legacy", "greedy", seats=3, games=2)
+        table = self.bot_table("legacy", "greedy", size=3, games=2)
         self.client.force_login(self.alice)
         html = self.client.get(self.log_url(table), headers={"Accept-Language": "fr"}).content.decode()
         self.assertIn("Le journal complet de Legacy", html)
@@ -281,7 +284,7 @@ class AccessTests(RecordsTestCase):
             campaign = (
                 self.make_campaign()
                 if game == "yu"
-                else tables.create_table(self.alice, game, "Shared", ["owner", "open", "random"])
+                else play.create_table(self.alice, game, "Shared", ["owner", "open", "random"])
             )
             self.share(campaign, self.bob, Role.PLAY)
             self.share(campaign, self.carol, Role.WATCH)
@@ -322,7 +325,7 @@ class TableChronicleTests(RecordsTestCase):
     def test_its_numbers_are_the_series_results(self) -> None:
         for game, bot in (("legacy", "greedy"), ("machi", "planner")):
             with self.subTest(game):
-                table = self.bot_table(game, bot, seats=3, games=3)
+                table = self.bot_table(game, bot, size=3, games=3)
                 series = Series.from_dict(table.state)
                 names = [s.name for s in table.seats.order_by("number")]
                 self.assertEqual(len(series.results), 3)
@@ -391,10 +394,10 @@ class TableChronicleTests(RecordsTestCase):
             ),
         ):
             with self.subTest(game):
-                table = tables.create_table(self.alice, game, "Close", ["owner", "open", "open"])
+                table = play.create_table(self.alice, game, "Close", ["owner", "open", "open"])
                 for user in (self.bob, self.carol):
                     self.share(table, user, Role.PLAY)
-                    tables.take_seat(table, user)
+                    seats.take_seat(table, user)
                 table.refresh_from_db()
                 series = Series.from_dict(table.state)
                 series.results = results
@@ -406,16 +409,16 @@ class TableChronicleTests(RecordsTestCase):
                 self.assertNotIn("One step from winning" if game == "legacy" else "The closest scores", html)
 
     def test_a_game_is_shown_under_who_sat_there_then(self) -> None:
-        table = self.bot_table("legacy", "greedy", seats=2)
+        table = self.bot_table("legacy", "greedy", size=2)
         before = table.seats.get(number=1).name
-        tables.give_seat(table, 1, "random")
+        seats.give_seat(table, 1, "random")
         self.client.force_login(self.alice)
         html = self.page(self.chronicle_url(table))
         self.assertIn(f'<span class="sat small">{escape(before)}</span>', html)
         self.assertIn(f'<th scope="col">{escape(table.seats.get(number=1).name)}</th>', html)
 
     def test_before_the_first_game_ends_it_says_so(self) -> None:
-        table = tables.create_table(self.alice, "machi", "Island", ["owner", "planner"])
+        table = play.create_table(self.alice, "machi", "Island", ["owner", "planner"])
         self.client.force_login(self.alice)
         html = self.page(self.chronicle_url(table))
         self.assertIn("The chronicle begins once the first game is over.", html)

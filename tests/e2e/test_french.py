@@ -77,7 +77,7 @@ def test_a_newcomer_plays_reads_the_story_and_the_rules_in_french(
     campaign = Campaign.objects.get(name="Le fleuve Jaune")
     finish_the_game(campaign)
     page.reload()
-    story = store.load(campaign, recent=0).story()
+    story = store.load(campaign, recent=0).state.view()
     entry = story.journal[0].page
     expect(page.locator("#story")).to_contain_text(in_french(Name(entry.title)))
     screenshot("3-game-over")

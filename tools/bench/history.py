@@ -104,7 +104,7 @@ def main() -> None:
     made: dict[str, list[tuple[str, str]]] = {point: [] for point in POINTS}
     for point, bot in points(args.count, args.seed):
         name = f"{point} (seed {bot.seed})"
-        campaign = store.create_replayed(owner, name, bot.seed, bot.keys)
+        campaign = store.create_replayed(owner, "yu", name, bot.seed, [(0, key) for key in bot.keys])
         made[point].append((str(campaign.code), bot.next_key()))
     print(json.dumps(made))
 

@@ -96,6 +96,7 @@ def _context(board: Board, seat: Seat, mine: int | None, notice: str = "") -> di
         "version": board.campaign.version,
         "etag": etag(board.campaign.version, mine, seat.role),
         "moment": rules.moment(board.state, mine) if mine is not None else "",
+        "undo": board.undo_target(mine) if mine is not None else None,
         "notice": notice,
         "game_template": f"{board.campaign.game}/board.html",
         "event_template": f"{board.campaign.game}/event.html",
@@ -177,6 +178,9 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
                     number=data["seat"] + 1, mine=mine + 1
                 )
             )
+        if form.move() == store.UNDO:
+            store.undo(board, mine, data["version"], user.get_username())
+            return
         try:
             action = board.session.parse(form.move())
         except ValueError as exc:

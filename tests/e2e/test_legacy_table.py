@@ -89,7 +89,7 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     expect(bob.locator(".legacy-prompt")).to_contain_text(f"{first} is placed in your opus")
     expect(owner.locator(".table-seat").nth(2)).to_contain_text("placed", timeout=LIVE)
     expect(owner.locator(".sheet").nth(2).locator(".opus-line")).not_to_contain_text(first)  # hidden yet
-    bob.get_by_role("button", name="Take it back").click()
+    bob.get_by_role("button", name="Take back your last move").click()
     expect(bob.locator(".legacy-prompt")).to_contain_text(f"Place {first}")
     bob.get_by_role("button", name="Opus, a high place").click()
     owner.get_by_role("button", name="Garden, as its trunk").click()

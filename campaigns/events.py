@@ -38,7 +38,7 @@ from django.views.decorators.http import require_GET
 
 from campaigns import seats, store, table_views
 from campaigns.hub import Hub, Pieces, Watcher
-from campaigns.models import YU, Campaign, Membership, TableSeat
+from campaigns.models import Campaign, Membership, TableSeat
 from campaigns.sharing import OWN, Seat, campaign_for
 from campaigns.views import CSRF_SLOT, live_board, live_changes
 
@@ -102,7 +102,7 @@ def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str, str] | HttpR
     except (Http404, store.Gone):
         return HttpResponse(status=404)
     campaign = seat.campaign
-    if campaign.game == YU:
+    if not campaign.is_table:
         return seat, user.pk, get_token(request), seat.etag
     now = table_views.etag(campaign.version, seats.seat_number(campaign, user), seat.role)
     return seat, user.pk, get_token(request), now
@@ -192,7 +192,7 @@ def _news(
         roles: dict[int, str] = dict(inside.values_list("user_id", "role"))
         if campaign.owner_id in seen:
             roles[campaign.owner_id] = OWN
-        if campaign.game == YU:
+        if not campaign.is_table:
             return dict(roles), _yu_boards(campaign, roles, seen)
         return _table_boards(campaign, roles, seen)
     except store.Gone:

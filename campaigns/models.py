@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.bot_names import bot_name
 from campaigns.reader import said
-from engine.games import GAMES
+from engine.games import GAMES, at_table
 from engine.yu.campaign.difficulty import Difficulty
 
 YU = "yu"
@@ -91,12 +91,12 @@ class Campaign(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("board" if self.game == YU else "table", args=[self.code])
+        return reverse("table" if self.is_table else "board", args=[self.code])
 
     @property
     def is_table(self) -> bool:
-        """Whether this is a table of seats rather than a Yu campaign."""
-        return self.game != YU
+        """Whether its game is played at a table of seats (else its one seat is shared)."""
+        return at_table(GAMES[self.game])
 
     @property
     def purged_after(self) -> datetime | None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import YU
 from campaigns.reader import said
-from engine.games import TABLES
+from engine.games import GAMES, TABLES, at_table
 from engine.seated import SeriesSession
 
 LINES: dict[str, Promise] = {
@@ -40,7 +40,7 @@ class Offer:
     @property
     def table(self) -> bool:
         """Whether it is played at a table (else it is the Legacy of Yu campaign)."""
-        return self.name != YU
+        return at_table(GAMES[self.name])
 
     @property
     def start(self) -> str:

@@ -37,7 +37,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from campaigns import seats, store
-from campaigns.models import KEPT_FOR, YU, Campaign, Invite, Membership, Role
+from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
 from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
@@ -132,7 +132,7 @@ def board_for(
         if game is not None:
             role = OWN if game.campaign.owner_id == user.pk else game.member_role
             if role and need in RIGHTS[role]:
-                if game.campaign.game != YU:
+                if game.campaign.is_table:
                     raise store.Elsewhere(game.campaign)
                 board = store.board(game, recent)
                 return board, Seat(board.campaign, role)
@@ -328,7 +328,7 @@ def set_role(member: Membership, role: str) -> None:
     """The owner's word on a member's role: links made before it cannot raise it. At a table, a
     player takes an open seat, and a watcher gives theirs up."""
     Membership.objects.filter(pk=member.pk).update(role=role, decided=timezone.now())
-    if member.campaign.game != YU:
+    if member.campaign.is_table:
         if role == Role.PLAY:
             seats.take_seat(member.campaign, member.user)
         else:
@@ -338,14 +338,14 @@ def set_role(member: Membership, role: str) -> None:
 def remove(member: Membership) -> None:
     """The owner takes a member out: only a link made after this lets them back in."""
     Membership.objects.filter(pk=member.pk).update(status=Membership.Status.REMOVED, decided=timezone.now())
-    if member.campaign.game != YU:
+    if member.campaign.is_table:
         seats.leave_seat(member.campaign, member.user)
 
 
 def leave(campaign: Campaign, user: User) -> None:
     """A member takes a shared campaign off their list; any link still good lets them back."""
     Membership.objects.inside().filter(campaign=campaign, user=user).update(status=Membership.Status.LEFT)
-    if campaign.game != YU:
+    if campaign.is_table:
         seats.leave_seat(campaign, user)
 
 

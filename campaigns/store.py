@@ -31,7 +31,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, TableSeat, new_seed
-from engine.games import GAMES
+from engine.games import GAMES, at_table
 from engine.redeals import Redeal, play
 from engine.session import JSON, NEXT, Data, Session, Standing, Stored
 from engine.text import Msg, Refusal, _
@@ -87,7 +87,7 @@ def session_of(campaign: Campaign) -> Session[Any, Any, Any]:
 
 def shared(session: Session[Any, Any, Any]) -> bool:
     """Whether the game has one seat, shared by the owner and the players they let in (no seat rows)."""
-    return session.seats == range(1, 2)
+    return not at_table(session)
 
 
 @dataclass
@@ -476,7 +476,7 @@ def create_replayed(
         )
         game_row.version = len(rows)
         standing = session.standing(state)
-        if standing.game != game_row.number:  # the game row keeps its final state
+        if game_row.number != standing.game:  # the game row keeps its final state
             open_game()
         else:
             game_row.state, game_row.outcome = _json(session.store(state).game), standing.outcome
@@ -632,7 +632,7 @@ def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
                 applied.revealed,
             )
             board.__dict__.pop("standing", None)
-            if board.standing.game != board.game_row.number:
+            if board.game_row.number != board.standing.game:
                 ended = board.game_row
                 Game.objects.filter(pk=ended.pk).update(version=ended.version)
                 board.game_row = _open_game(board.campaign, session, board.state)

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store
 from campaigns.forms import TableActionForm, TableForm, VersionForm
-from campaigns.models import YU, Campaign, TableSeat
+from campaigns.models import Campaign, TableSeat
 from campaigns.reader import said
 from campaigns.seats import ends, seat_number
 from campaigns.sharing import Seat, campaign_for
@@ -44,7 +44,7 @@ def _user(request: HttpRequest) -> User | None:
 
 def _table_seat(request: HttpRequest, code: UUID, fields: tuple[str, ...] = ()) -> Seat:
     seat = campaign_for(request, code, "view", fields)
-    if seat.campaign.game == YU:
+    if not seat.campaign.is_table:
         raise PermissionDenied(_("This is a campaign of Legacy of Yu, not a table."))
     return seat
 

@@ -268,7 +268,7 @@ def rename(request: HttpRequest, code: UUID) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def reset(request: HttpRequest, code: UUID) -> HttpResponse:
     campaign = campaign_for(request, code, "own").campaign
-    if campaign.game != YU:
+    if campaign.is_table:
         raise store.Elsewhere(campaign)
     form = ResetForm(request.POST if request.method == "POST" else None, initial={"run": campaign.run})
     if request.method == "POST" and form.is_valid():
@@ -316,7 +316,7 @@ def restore(request: HttpRequest, code: UUID) -> HttpResponse:
 def export(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign as a file for its owner to keep (see :mod:`campaigns.transfer`)."""
     campaign = campaign_for(request, code, "own").campaign
-    saved = transfer.export(campaign) if campaign.game == YU else transfer.export_table(campaign)
+    saved = transfer.export_table(campaign) if campaign.is_table else transfer.export(campaign)
     response = JsonResponse(saved, json_dumps_params={"indent": 1})
     slug = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = f'attachment; filename="{slug}.{campaign.game}.json"'
@@ -338,9 +338,9 @@ def bring_back(request: HttpRequest) -> HttpResponse:
             form.add_error("file", str(exc))
         else:
             back = (
-                gettext("“{name}” was brought back as a campaign of yours.")
-                if campaign.game == YU
-                else gettext("“{name}” was brought back as a table of yours.")
+                gettext("“{name}” was brought back as a table of yours.")
+                if campaign.is_table
+                else gettext("“{name}” was brought back as a campaign of yours.")
             )
             messages.success(request, back.format(name=campaign.name))
             return redirect(campaign)
@@ -525,7 +525,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
         return HttpResponse(status=401, headers={"HX-Refresh": "true"})
     try:
         seat = campaign_for(request, code, fields=("id", "code", "name", "version", "game"))
-        if seat.campaign.game != YU:
+        if seat.campaign.is_table:
             raise Http404("No such campaign")
     except (Http404, store.Gone):
         return HttpResponse(status=404, headers={"HX-Refresh": "true"})
@@ -804,9 +804,9 @@ def _members_page(
         "seat": seat,
         "members": list(campaign.memberships.inside().select_related("user").order_by("created")),
         "invites": list(campaign.invites.order_by("-created")),
-        "form": form or InviteForm(initial={"role": Role.PLAY} if campaign.game != YU else None),
+        "form": form or InviteForm(initial={"role": Role.PLAY} if campaign.is_table else None),
         "link": link,
-        "seats": _seat_forms(campaign) if campaign.game != YU else [],
+        "seats": _seat_forms(campaign) if campaign.is_table else [],
         "notice": notice,
     }
     return render(request, "campaigns/members.html", context, status=status)
@@ -903,7 +903,7 @@ def member_remove(request: HttpRequest, code: UUID, member: UUID) -> HttpRespons
 def table_seat(request: HttpRequest, code: UUID, number: int) -> HttpResponse:
     """The owner opens a seat of a table, or gives it to a bot or to someone let in to play."""
     seat = campaign_for(request, code, "own")
-    if seat.campaign.game == YU:
+    if not seat.campaign.is_table:
         raise Http404(gettext("A campaign of Legacy of Yu has no seats."))
     users = seats.candidates(seat.campaign)
     form = SeatForm(request.POST, bots=GAMES[seat.campaign.game].bots, users=users)
@@ -993,7 +993,7 @@ def join(request: HttpRequest) -> HttpResponse:
             else gettext("You joined {name} as a watcher.")
         )
         messages.success(request, joined.format(name=campaign.name))
-    playing = campaign.game != YU and member is not None and member.role == Role.PLAY
+    playing = campaign.is_table and member is not None and member.role == Role.PLAY
     if playing and seats.take_seat(campaign, request.user) is None:
         messages.info(request, gettext("Every seat at this table is taken: you watch it."))
     return redirect(campaign)

@@ -16,6 +16,12 @@ TABLES: dict[str, SeriesSession[Any, Any, Any]] = {rules.name: rules for rules i
 """The games played at a table of seats, a series of games at a time."""
 
 
+def at_table(session: Session[Any, Any, Any]) -> bool:
+    """Whether the game is played at a table of seats, each someone's; else its one seat is
+    shared by the owner and the players they let in (a campaign of Legacy of Yu)."""
+    return session.seats != range(1, 2)
+
+
 def content_french() -> dict[str, str]:
     """The French of every game's content texts (names, card texts, story), by their English."""
     from engine.machi.campaign import deck

@@ -4,6 +4,7 @@ change lacks its migration."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,3 +40,27 @@ def test_the_models_and_their_migrations_agree() -> None:
         check=False,
     )
     assert missing.returncode == 0, missing.stdout + missing.stderr
+
+
+GAME_BRANCH = re.compile(r"game (==|!=)|== YU|!= YU")
+"""A branch on a game's name: what a game does is asked of its session, not of its name."""
+
+
+def test_no_code_branches_on_a_games_name() -> None:
+    places = [
+        *(ROOT / "campaigns").rglob("*.py"),
+        *(ROOT / "templates").rglob("*.htm*"),
+        *(ROOT / "templates").rglob("*.jinja"),
+    ]
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in places
+        if "migrations" not in path.parts
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if GAME_BRANCH.search(line)
+    ]
+    assert found == []
+
+
+def test_the_branch_finder_sees_a_branch() -> None:
+    assert GAME_BRANCH.search('{% if campaign.game == "yu" %}') and GAME_BRANCH.search("if game != YU:")

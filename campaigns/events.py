@@ -5,7 +5,7 @@ this stream is down. The stream checks the user and their seat once, when it
 opens, then waits without a database connection (:mod:`campaigns.hub`). When a
 campaign's board moves on, all of its boards in this process are brought up to
 date together: one read of the campaign and its members' roles, the board
-rendered once per seat (``views.live_board``), and each viewer sent it with
+rendered once per seat (``regions.live_board``), and each viewer sent it with
 their own CSRF token. A viewer who lost their seat, or whose campaign was
 deleted, is told to reload: the page then says why. A stream refused at the
 start (logged out, a stranger) makes the browser give up on it, and the poll
@@ -39,8 +39,8 @@ from django.views.decorators.http import require_GET
 from campaigns import seats, store, table_views
 from campaigns.hub import Hub, Pieces, Watcher
 from campaigns.models import Campaign, Membership, TableSeat
+from campaigns.regions import CSRF_SLOT, live_board, live_changes
 from campaigns.sharing import OWN, Seat, campaign_for
-from campaigns.views import CSRF_SLOT, live_board, live_changes
 
 KEEP_ALIVE = 30.0
 """Seconds between the comments that keep a quiet stream open through proxies."""

@@ -69,5 +69,5 @@ environment.filters.update(
 
 
 def render_region(name: str, context: dict[str, Any]) -> str:
-    """One region of the board, by its name in :data:`campaigns.views.REGIONS`."""
+    """One region of the board, by its name in :data:`campaigns.regions.REGIONS`."""
     return environment.get_template(f"campaigns/regions/{name}.jinja").render(context)

@@ -25,10 +25,11 @@ from campaigns import store
 from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import Campaign, TableSeat
 from campaigns.reader import said
+from campaigns.regions import CSRF_SLOT
 from campaigns.seats import ends, seat_number
 from campaigns.sharing import Seat, campaign_for
 from campaigns.store import Board
-from campaigns.views import CSRF_SLOT, FRIEND_NAMED, OTHER_WINDOW, _home, explained
+from campaigns.views import FRIEND_NAMED, OTHER_WINDOW, _home, explained
 from engine.seated import NEXT_GAME, SeriesSession
 
 STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")

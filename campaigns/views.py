@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable
 from datetime import timedelta
-from functools import partial, wraps
+from functools import wraps
 from typing import Any
 from uuid import UUID
 
@@ -16,7 +15,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -28,14 +26,14 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from campaigns import charts, seats, sharing, store, transfer
+from campaigns import regions as drawn
 from campaigns.forms import (
     ActionForm,
     CampaignForm,
@@ -53,47 +51,19 @@ from campaigns.forms import (
 from campaigns.jinja import render_region
 from campaigns.models import KEPT_FOR, YU, Campaign, Game, GameAction, Invite, Membership, Role, TableSeat
 from campaigns.offers import offers
-from campaigns.presenter import page, present
+from campaigns.presenter import page
 from campaigns.reader import said
 from campaigns.sharing import Seat, board_for, campaign_for
 from campaigns.throttle import locked_out, remember_browser, throttled
 from engine.games import GAMES, TABLES
 from engine.session import Advice
 from engine.text import Msg
-from engine.yu import Action, Event, IllegalAction
+from engine.yu import Action
 from engine.yu.bots.strong import hint as strong_hint
 from engine.yu.bots.strong import hopeless, no_hint
-from engine.yu.campaign.campaign import Campaign as YuCampaign
 from engine.yu.campaign.chronicle import chronicle as yu_chronicle
 from engine.yu.rules.labels import label
-from engine.yu.rules.threats import Risk
 
-REGIONS: dict[str, tuple[str, ...] | None] = {
-    "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
-    "threats": ("b.view.threats", "b.view.outcome"),
-    "decision": None,
-    "happened": None,
-    "story": None,
-    "hand": ("b.hand", "b.acting"),
-    "row": ("b.row",),
-    "river": ("b.river",),
-    "trades": ("b.trades",),
-    "settlement": ("b.settlement",),
-    "rules": ("b.rules", "b.other"),
-    "campaign": None,
-    "supply": ("b.supply",),
-    "news": None,
-    "piles": ("b.view.piles",),
-    "log": None,
-}
-"""The board's regions, each a template in templates/campaigns/regions/ with a stable id, and
-what each shows besides the seat: a region whose inputs are as they were at the version
-before is not rendered again. None: rendered every time (cheap, or drawn from the log)."""
-Rendered = dict[str, tuple[str | None, str]]
-"""A board's regions: each one's inputs (as text, to compare) and its HTML."""
-LOG_LENGTH = 30
-RECENT = LOG_LENGTH + 1
-"""The log rows a board reads: those the log shows, and one to tell whether there are more."""
 STALE = gettext_lazy("The board had changed since you saw it (another window?). Here it is as it stands now.")
 FRIEND_FIRST = gettext_lazy("Your friend moved first; here is the board now.")
 FRIEND_NAMED = gettext_lazy("Your friend {name} moved first; here is the board now.")
@@ -106,11 +76,6 @@ RESET = gettext_lazy(
 STALE_HINT = gettext_lazy(
     "The board had changed since you saw it (another window?): ask again on the board as it stands now."
 )
-REGIONS_CACHE = 600
-"""Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
-CSRF_SLOT = "\x00csrf-token\x00"
-OOB_SLOT = "\x00oob\x00"
-OOB = mark_safe(' hx-swap-oob="true"')
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -350,142 +315,6 @@ def bring_back(request: HttpRequest) -> HttpResponse:
 # -- the board -----------------------------------------------------------------------
 
 
-def _context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What the board's regions show; a watcher gets the same board with no action on it.
-    ``confirm`` asks the player to confirm a dangerous action (its key and why)."""
-    log = board.log[-LOG_LENGTH:]
-    undone = {row.undoes for row in board.log if row.undoes}
-    last = _events(board.log[-1].events) if board.log else []
-    options = board.state.options() if seat.can_act else []
-    risk = partial(_risk, board.state) if seat.can_act else None
-    return {
-        "campaign": board.campaign,
-        "seat": seat,
-        "watching": not seat.can_act,
-        "game_row": board.game_row,
-        "b": present(board.state.game, options, board.state.view(), last, risk, _cause(board)),
-        "confirm": confirm,
-        "log": [{"row": row, "undone": row.seq in undone, **_headline(row.events)} for row in reversed(log)],
-        "log_more": len(board.log) > LOG_LENGTH,
-        "log_hidden": ngettext(
-            "The game's first action is kept but not shown.",
-            "The game's first %(n)d actions are kept but not shown.",
-            log[0].seq - 1 if log else 0,
-        )
-        % {"n": log[0].seq - 1 if log else 0},
-        "undo": board.undo_target(0) if seat.can_act else None,
-        "dealt_anew": board.dealt_anew,
-        "version": board.version,
-    }
-
-
-def _events(stored: list[dict[str, Any]]) -> list[Event]:
-    """An action row's events: those stored before messages hold their English ``text``."""
-    return [Event.from_json(row) for row in stored]
-
-
-def _risk(campaign: YuCampaign, action: Action) -> Risk | None:
-    """What taking ``action`` risks; None when it is not legal now."""
-    try:
-        return campaign.risk(action)
-    except IllegalAction:
-        return None
-
-
-def _cause(board: store.Board) -> Msg | str:
-    """What the player last did, not counting the items taken since: what opened the decision now waiting."""
-    for row in reversed(store.effective(board.log)):
-        if not row.key.startswith("pick"):
-            headline: Msg | str = _headline(row.events)["headline"]
-            return headline
-    return ""
-
-
-def _headline(stored: list[dict[str, Any]]) -> dict[str, Any]:
-    """An action's log line: what was done first (not what was spent on it), then the rest."""
-    events = _events(stored)
-    first = next((i for i, e in enumerate(events) if e.kind != "spend"), 0)
-    return {
-        "headline": events[first].msg if events else "",
-        "details": events[:first] + events[first + 1 :],
-    }
-
-
-def _regions(board: store.Board, seat: Seat, before: Rendered | None = None) -> Rendered:
-    """The board's regions as this seat sees its version, rendered once and cached.
-
-    The page, the live board and the next action's answer all come from here:
-    an action compares the regions of the version the player saw (``before``)
-    with the new ones, so that only what changed is sent, and a region whose
-    inputs did not change is taken over rather than rendered again. The CSRF
-    token and the out-of-band attribute are left as slots (see :func:`_fill`).
-    """
-    key = _regions_key(seat)
-    regions: Rendered | None = cache.get(key)
-    if regions is None:
-        context = {**_context(board, seat), "oob": OOB_SLOT, "csrf_token": CSRF_SLOT}
-        regions = {}
-        for name, paths in REGIONS.items():
-            inputs = None if paths is None else repr([_lookup(context, path) for path in paths])
-            if before is not None and inputs is not None and before[name][0] == inputs:
-                regions[name] = before[name]
-            else:
-                regions[name] = (inputs, render_region(name, context))
-        cache.set(key, regions, REGIONS_CACHE)
-    return regions
-
-
-def _lookup(context: dict[str, Any], path: str) -> Any:
-    """A dotted name's value in the templates' context, as a template looks it up."""
-    value: Any = context
-    for part in path.split("."):
-        value = value[part] if isinstance(value, dict) else getattr(value, part)
-    return value
-
-
-def _regions_key(seat: Seat, version: int | None = None) -> str:
-    """The cache key of the seat's regions at its campaign's version (or at ``version``), in the
-    active language."""
-    version = seat.campaign.version if version is None else version
-    return f"regions:{seat.campaign.code}:{version}:{seat.role}:{get_language()}"
-
-
-def _fill(html: str, token: str, oob: bool = False) -> str:
-    """A cached fragment for one answer: its CSRF token, and whether it swaps in out of band."""
-    return html.replace(CSRF_SLOT, token).replace(OOB_SLOT, OOB if oob else "")
-
-
-def _shown(
-    request: HttpRequest, board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None
-) -> dict[str, str]:
-    """The regions as the page shows them; the decision asks to confirm an action when ``confirm`` says so."""
-    token = get_token(request)
-    shown: dict[str, str] = {
-        name: mark_safe(_fill(html, token)) for name, (_, html) in _regions(board, seat).items()
-    }
-    if confirm is not None:
-        context = {**_context(board, seat, confirm=confirm), "csrf_token": token}
-        shown["decision"] = mark_safe(render_region("decision", context))
-    return shown
-
-
-def _shell(seat: Seat, notice: str = "") -> dict[str, Any]:
-    """What the board's frame around its regions shows, at the version of the seat's campaign row."""
-    return {
-        "campaign": seat.campaign,
-        "seat": seat,
-        "watching": not seat.can_act,
-        "version": seat.campaign.version,
-        "notice": notice,
-    }
-
-
-def _load(seat: Seat) -> tuple[store.Board, Seat]:
-    """The board as it stands now, and the seat at it: the campaign row as read with the board."""
-    board = store.load(seat.campaign, RECENT)
-    return board, Seat(board.campaign, seat.role)
-
-
 def _page(
     request: HtmxHttpRequest,
     board: store.Board,
@@ -496,7 +325,11 @@ def _page(
     hint: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The whole board: the page, or for htmx the #board fragment swapped in place."""
-    context = {**_shell(seat, notice), "regions": _shown(request, board, seat, confirm), "hint": hint}
+    context = {
+        **drawn.shell(seat, notice),
+        "regions": drawn.shown(request, board, seat, confirm),
+        "hint": hint,
+    }
     if request.htmx:
         return render(request, "campaigns/board.html#board", {**context, "board_oob": True}, status=status)
     return render(request, "campaigns/board.html", context, status=status)
@@ -506,7 +339,7 @@ def _page(
 @explained
 @require_GET
 def board(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
-    board, seat = board_for(request, code, recent=RECENT)
+    board, seat = board_for(request, code, recent=drawn.RECENT)
     return _page(request, board, seat)
 
 
@@ -533,52 +366,10 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     if unchanged is not None:
         return unchanged
     try:
-        etag, html = live_board(seat)
+        etag, html = drawn.live_board(seat)
     except store.Unreadable:
         return HttpResponse(status=409, headers={"HX-Refresh": "true"})
-    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), headers={"ETag": etag})
-
-
-def live_board(seat: Seat) -> tuple[str, str]:
-    """The #board fragment for every viewer in this seat, assembled once per version.
-
-    When the board moves, every open board fetches it: the engine and the
-    templates then work once per version and role (per process, with the
-    default cache), not once per viewer. The fragment is the same for them all
-    but for the form's CSRF token, put in per request.
-    """
-    cached: tuple[str, str] | None = cache.get(_live_key(seat))
-    if cached is not None:
-        return cached
-    board, fresh = _load(seat)  # the board may have moved on again since the poll read it
-    regions = {name: mark_safe(_fill(html, CSRF_SLOT)) for name, (_, html) in _regions(board, fresh).items()}
-    context = {**_shell(fresh), "regions": regions, "board_oob": True, "csrf_token": CSRF_SLOT}
-    rendered = (fresh.etag, render_to_string("campaigns/board.html#board", context))
-    cache.set(_live_key(fresh), rendered, REGIONS_CACHE)
-    return rendered
-
-
-def live_changes(seat: Seat) -> str | None:
-    """What moved on the board at the seat's version since the version before, as out-of-band
-    swaps for the open boards that show that one (the CSRF token left as a slot); None when
-    this process has not drawn both."""
-    campaign = seat.campaign
-    now: Rendered | None = cache.get(_regions_key(seat))
-    before: Rendered | None = cache.get(_regions_key(seat, campaign.version - 1))
-    if now is None or before is None:
-        return None
-    changed = [_fill(html, CSRF_SLOT, oob=True) for name, (_, html) in now.items() if before[name][1] != html]
-    context = {**_shell(seat), "oob": OOB}
-    frame = (render_to_string(f"campaigns/board.html#{name}", context) for name in ("version", "live"))
-    return "".join(changed) + "".join(frame)
-
-
-def _live_key(seat: Seat) -> str:
-    """The board fragment's cache key: the campaign, its version, the role, and its name (a rename
-    does not move the board on), in the active language."""
-    campaign = seat.campaign
-    name = hashlib.sha256(campaign.name.encode()).hexdigest()[:16]
-    return f"live-board:{campaign.code}:{campaign.version}:{seat.role}:{name}:{get_language()}"
+    return HttpResponse(html.replace(drawn.CSRF_SLOT, get_token(request)), headers={"ETag": etag})
 
 
 @login_required
@@ -586,7 +377,7 @@ def _live_key(seat: Seat) -> str:
 @require_POST
 def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """Apply one action (or ``undo``) for the version of the board the player saw."""
-    board, seat = board_for(request, code, "act", recent=RECENT)
+    board, seat = board_for(request, code, "act", recent=drawn.RECENT)
     form = ActionForm(request.POST)
     if not form.is_valid():
         reason = str(form.errors["key"][0]) if "key" in form.errors else gettext("That was not an action.")
@@ -597,7 +388,7 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     advice = board.session if isinstance(board.session, Advice) else None
     if asking and action is not None and advice and (warning := advice.warning(board.state, 0, action)):
         return _confirm(request, board, seat, action, warning)
-    seen = _regions(board, seat) if request.htmx and version == board.version else None
+    seen = drawn.rendered(board, seat) if request.htmx and version == board.version else None
     try:
         if action is None:
             board = store.undo(board, 0, version, by)
@@ -612,10 +403,10 @@ def act(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     if not request.htmx:
         return redirect(board.campaign)
     token = get_token(request)
-    regions = _regions(board, Seat(board.campaign, seat.role), before=seen)
+    now = drawn.rendered(board, Seat(board.campaign, seat.role), before=seen)
     changed = [
-        _fill(html, token, oob=True)
-        for name, (_, html) in regions.items()
+        drawn.fill(html, token, oob=True)
+        for name, (_, html) in now.items()
         if seen is None or seen[name][1] != html
     ]
     response = HttpResponse("".join(changed) + _fresh(request, board, seat, live=True))
@@ -638,7 +429,7 @@ def _hints_throttled(request: HtmxHttpRequest, code: UUID, *, wait: timedelta) -
         "Too many hints in a minute: ask again in {n} seconds.",
         seconds,
     ).format(n=seconds)
-    board, seat = board_for(request, code, "act", recent=RECENT)
+    board, seat = board_for(request, code, "act", recent=drawn.RECENT)
     response = _hint_refused(request, board, seat, why, status=429)
     response["Retry-After"] = str(seconds)
     return response
@@ -650,7 +441,7 @@ def _hints_throttled(request: HtmxHttpRequest, code: UUID, *, wait: timedelta) -
 def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
     """What the strong bot would do now: its best moves with their chance of winning,
     worked out from what the player sees. Each hint is counted with the game."""
-    board, seat = board_for(request, code, "act", recent=RECENT)
+    board, seat = board_for(request, code, "act", recent=drawn.RECENT)
     form = VersionForm(request.POST)
     if not form.is_valid():
         return _hint_refused(request, board, seat, gettext("That was not a request for a hint."))
@@ -668,7 +459,7 @@ def hint(request: HtmxHttpRequest, code: UUID) -> HttpResponse:
         "lost": [said(why) for why in hopeless(game, hints)],
     }
     Game.objects.filter(pk=board.game_row.pk).update(hints=F("hints") + 1)
-    context = {**_shell(seat), "hint": advice, "csrf_token": get_token(request)}
+    context = {**drawn.shell(seat), "hint": advice, "csrf_token": get_token(request)}
     if request.htmx:
         return render(request, "campaigns/board.html#hint", context)
     return _page(request, board, seat, hint=advice)
@@ -681,7 +472,9 @@ def _hint_refused(
     changed (for htmx, that place alone; else the board around it)."""
     refused = {"refused": reason}
     if request.htmx:
-        return render(request, "campaigns/board.html#hint", {**_shell(seat), "hint": refused}, status=status)
+        return render(
+            request, "campaigns/board.html#hint", {**drawn.shell(seat), "hint": refused}, status=status
+        )
     return _page(request, board, seat, status=status, hint=refused)
 
 
@@ -689,7 +482,7 @@ def _lost_race(request: HtmxHttpRequest, seen: store.Board, seat: Seat, run: int
     """409 and the board as it stands now, saying who moved it since the player saw it (in ``run``):
     the owner's delete or reset, else whoever wrote the newest action."""
     try:
-        board, seat = _load(seat)
+        board, seat = drawn.load(seat)
     except store.Gone:
         return _gone(request, seen.campaign, status=409)
     campaign = board.campaign
@@ -715,7 +508,11 @@ def _confirm(
     Refresh whatever the player does."""
     confirm: dict[str, Any] = {"key": action.key, "reason": reason}
     if request.htmx:
-        context = {**_context(board, seat, confirm=confirm), "oob": OOB, "csrf_token": get_token(request)}
+        context = {
+            **drawn.board_context(board, seat, confirm=confirm),
+            "oob": drawn.OOB,
+            "csrf_token": get_token(request),
+        }
         html = render_region("decision", context)
         return HttpResponse(html + _fresh(request, board, seat))
     return _page(request, board, seat, confirm=confirm)
@@ -724,7 +521,7 @@ def _confirm(
 def _fresh(request: HttpRequest, board: store.Board, seat: Seat, notice: str = "", live: bool = False) -> str:
     """The version input and the notice, swapped with every answer; after a
     change, the live poll too, so that it does not fetch the board it brought."""
-    context = {**_shell(Seat(board.campaign, seat.role), notice), "oob": OOB}
+    context = {**drawn.shell(Seat(board.campaign, seat.role), notice), "oob": drawn.OOB}
     names = ("version", "notice", "live", "hint") if live else ("version", "notice")
     return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
 

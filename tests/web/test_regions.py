@@ -8,7 +8,7 @@ import re
 
 from django.core.cache import cache
 
-from campaigns import store, views
+from campaigns import regions, store
 from campaigns.sharing import OWN, Seat
 from tests import play
 
@@ -27,7 +27,7 @@ def region_id(html: str) -> str:
 def fresh(board: store.Board) -> dict[str, str]:
     """Every region of the board rendered from nothing."""
     cache.clear()
-    return {name: html for name, (_, html) in views._regions(board, Seat(board.campaign, OWN)).items()}
+    return {name: html for name, (_, html) in regions.rendered(board, Seat(board.campaign, OWN)).items()}
 
 
 class RegionsTestCase(BaseTestCase):
@@ -64,10 +64,10 @@ class RegionsTestCase(BaseTestCase):
         for _ in range(STEPS):
             board = store.load(self.campaign)
             cache.clear()
-            seen = views._regions(board, Seat(board.campaign, seat.role))
+            seen = regions.rendered(board, Seat(board.campaign, seat.role))
             play.act(board, self.rng.choice(board.state.legal_actions()), board.version)
             cache.clear()
-            built = views._regions(board, Seat(board.campaign, seat.role), before=seen)
+            built = regions.rendered(board, Seat(board.campaign, seat.role), before=seen)
             taken_over += sum(1 for name in built if built[name] is seen[name])
             self.assertEqual({name: html for name, (_, html) in built.items()}, fresh(board))
         self.assertGreater(taken_over, STEPS)

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.html import escape
 
-from campaigns import store, views
+from campaigns import regions, store
 from campaigns.sharing import OWN, Seat
 from engine.text import Name
 from engine.yu import Action
@@ -36,7 +36,7 @@ class SummaryTestCase(BaseTestCase):
         r = self.client.get(self.url)
         self.assertEqual(r.status_code, 200)
         board = store.load(self.campaign)
-        data: dict[str, Any] = views._context(board, Seat(board.campaign, OWN))["b"]
+        data: dict[str, Any] = regions.board_context(board, Seat(board.campaign, OWN))["b"]
         return data, r.content.decode()
 
     def test_the_summary_shows_the_counts_and_the_cause(self) -> None:

@@ -1,0 +1,254 @@
+"""The Legacy of Yu board drawn as named regions (templates/campaigns/regions/), each cached per
+version and seat and sent only when it changed.
+
+The page, the live board and an action's answer all draw from :func:`rendered`: an action
+compares the regions of the version the player saw with the new ones, so that only what changed
+is sent. A fragment drawn once serves every viewer: their CSRF token and the out-of-band
+attribute are slots filled per answer (:func:`fill`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import partial
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
+
+from campaigns import store
+from campaigns.jinja import render_region
+from campaigns.presenter import present
+from campaigns.sharing import Seat
+from engine.text import Msg
+from engine.yu import Action, Event, IllegalAction
+from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.rules.threats import Risk
+
+REGIONS: dict[str, tuple[str, ...] | None] = {
+    "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
+    "threats": ("b.view.threats", "b.view.outcome"),
+    "decision": None,
+    "happened": None,
+    "story": None,
+    "hand": ("b.hand", "b.acting"),
+    "row": ("b.row",),
+    "river": ("b.river",),
+    "trades": ("b.trades",),
+    "settlement": ("b.settlement",),
+    "rules": ("b.rules", "b.other"),
+    "campaign": None,
+    "supply": ("b.supply",),
+    "news": None,
+    "piles": ("b.view.piles",),
+    "log": None,
+}
+"""The board's regions, each a template in templates/campaigns/regions/ with a stable id, and
+what each shows besides the seat: a region whose inputs are as they were at the version
+before is not rendered again. None: rendered every time (cheap, or drawn from the log)."""
+
+
+Rendered = dict[str, tuple[str | None, str]]
+"""A board's regions: each one's inputs (as text, to compare) and its HTML."""
+
+
+LOG_LENGTH = 30
+
+
+RECENT = LOG_LENGTH + 1
+"""The log rows a board reads: those the log shows, and one to tell whether there are more."""
+
+
+REGIONS_CACHE = 600
+"""Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
+
+
+CSRF_SLOT = "\x00csrf-token\x00"
+
+
+OOB_SLOT = "\x00oob\x00"
+
+
+OOB = mark_safe(' hx-swap-oob="true"')
+
+
+def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the board's regions show; a watcher gets the same board with no action on it.
+    ``confirm`` asks the player to confirm a dangerous action (its key and why)."""
+    log = board.log[-LOG_LENGTH:]
+    undone = {row.undoes for row in board.log if row.undoes}
+    last = stored_events(board.log[-1].events) if board.log else []
+    options = board.state.options() if seat.can_act else []
+    risk = partial(_risk, board.state) if seat.can_act else None
+    return {
+        "campaign": board.campaign,
+        "seat": seat,
+        "watching": not seat.can_act,
+        "game_row": board.game_row,
+        "b": present(board.state.game, options, board.state.view(), last, risk, _cause(board)),
+        "confirm": confirm,
+        "log": [{"row": row, "undone": row.seq in undone, **log_line(row.events)} for row in reversed(log)],
+        "log_more": len(board.log) > LOG_LENGTH,
+        "log_hidden": ngettext(
+            "The game's first action is kept but not shown.",
+            "The game's first %(n)d actions are kept but not shown.",
+            log[0].seq - 1 if log else 0,
+        )
+        % {"n": log[0].seq - 1 if log else 0},
+        "undo": board.undo_target(0) if seat.can_act else None,
+        "dealt_anew": board.dealt_anew,
+        "version": board.version,
+    }
+
+
+def stored_events(stored: list[dict[str, Any]]) -> list[Event]:
+    """An action row's events: those stored before messages hold their English ``text``."""
+    return [Event.from_json(row) for row in stored]
+
+
+def _risk(campaign: YuCampaign, action: Action) -> Risk | None:
+    """What taking ``action`` risks; None when it is not legal now."""
+    try:
+        return campaign.risk(action)
+    except IllegalAction:
+        return None
+
+
+def _cause(board: store.Board) -> Msg | str:
+    """What the player last did, not counting the items taken since: what opened the decision now waiting."""
+    for row in reversed(store.effective(board.log)):
+        if not row.key.startswith("pick"):
+            headline: Msg | str = log_line(row.events)["headline"]
+            return headline
+    return ""
+
+
+def log_line(stored: list[dict[str, Any]]) -> dict[str, Any]:
+    """An action's log line: what was done first (not what was spent on it), then the rest."""
+    events = stored_events(stored)
+    first = next((i for i, e in enumerate(events) if e.kind != "spend"), 0)
+    return {
+        "headline": events[first].msg if events else "",
+        "details": events[:first] + events[first + 1 :],
+    }
+
+
+def rendered(board: store.Board, seat: Seat, before: Rendered | None = None) -> Rendered:
+    """The board's regions as this seat sees its version, rendered once and cached.
+
+    The page, the live board and the next action's answer all come from here:
+    an action compares the regions of the version the player saw (``before``)
+    with the new ones, so that only what changed is sent, and a region whose
+    inputs did not change is taken over rather than rendered again. The CSRF
+    token and the out-of-band attribute are left as slots (see :func:`fill`).
+    """
+    key = regions_key(seat)
+    regions: Rendered | None = cache.get(key)
+    if regions is None:
+        context = {**board_context(board, seat), "oob": OOB_SLOT, "csrf_token": CSRF_SLOT}
+        regions = {}
+        for name, paths in REGIONS.items():
+            inputs = None if paths is None else repr([_lookup(context, path) for path in paths])
+            if before is not None and inputs is not None and before[name][0] == inputs:
+                regions[name] = before[name]
+            else:
+                regions[name] = (inputs, render_region(name, context))
+        cache.set(key, regions, REGIONS_CACHE)
+    return regions
+
+
+def _lookup(context: dict[str, Any], path: str) -> Any:
+    """A dotted name's value in the templates' context, as a template looks it up."""
+    value: Any = context
+    for part in path.split("."):
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value
+
+
+def regions_key(seat: Seat, version: int | None = None) -> str:
+    """The cache key of the seat's regions at its campaign's version (or at ``version``), in the
+    active language."""
+    version = seat.campaign.version if version is None else version
+    return f"regions:{seat.campaign.code}:{version}:{seat.role}:{get_language()}"
+
+
+def fill(html: str, token: str, oob: bool = False) -> str:
+    """A cached fragment for one answer: its CSRF token, and whether it swaps in out of band."""
+    return html.replace(CSRF_SLOT, token).replace(OOB_SLOT, OOB if oob else "")
+
+
+def shown(
+    request: HttpRequest, board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None
+) -> dict[str, str]:
+    """The regions as the page shows them; the decision asks to confirm an action when ``confirm`` says so."""
+    token = get_token(request)
+    shown: dict[str, str] = {
+        name: mark_safe(fill(html, token)) for name, (_, html) in rendered(board, seat).items()
+    }
+    if confirm is not None:
+        context = {**board_context(board, seat, confirm=confirm), "csrf_token": token}
+        shown["decision"] = mark_safe(render_region("decision", context))
+    return shown
+
+
+def shell(seat: Seat, notice: str = "") -> dict[str, Any]:
+    """What the board's frame around its regions shows, at the version of the seat's campaign row."""
+    return {
+        "campaign": seat.campaign,
+        "seat": seat,
+        "watching": not seat.can_act,
+        "version": seat.campaign.version,
+        "notice": notice,
+    }
+
+
+def load(seat: Seat) -> tuple[store.Board, Seat]:
+    """The board as it stands now, and the seat at it: the campaign row as read with the board."""
+    board = store.load(seat.campaign, RECENT)
+    return board, Seat(board.campaign, seat.role)
+
+
+def live_board(seat: Seat) -> tuple[str, str]:
+    """The #board fragment for every viewer in this seat, assembled once per version.
+
+    When the board moves, every open board fetches it: the engine and the
+    templates then work once per version and role (per process, with the
+    default cache), not once per viewer. The fragment is the same for them all
+    but for the form's CSRF token, put in per request.
+    """
+    cached: tuple[str, str] | None = cache.get(_live_key(seat))
+    if cached is not None:
+        return cached
+    board, fresh = load(seat)  # the board may have moved on again since the poll read it
+    drawn = {name: mark_safe(fill(html, CSRF_SLOT)) for name, (_, html) in rendered(board, fresh).items()}
+    context = {**shell(fresh), "regions": drawn, "board_oob": True, "csrf_token": CSRF_SLOT}
+    answer = (fresh.etag, render_to_string("campaigns/board.html#board", context))
+    cache.set(_live_key(fresh), answer, REGIONS_CACHE)
+    return answer
+
+
+def live_changes(seat: Seat) -> str | None:
+    """What moved on the board at the seat's version since the version before, as out-of-band
+    swaps for the open boards that show that one (the CSRF token left as a slot); None when
+    this process has not drawn both."""
+    campaign = seat.campaign
+    now: Rendered | None = cache.get(regions_key(seat))
+    before: Rendered | None = cache.get(regions_key(seat, campaign.version - 1))
+    if now is None or before is None:
+        return None
+    changed = [fill(html, CSRF_SLOT, oob=True) for name, (_, html) in now.items() if before[name][1] != html]
+    context = {**shell(seat), "oob": OOB}
+    frame = (render_to_string(f"campaigns/board.html#{name}", context) for name in ("version", "live"))
+    return "".join(changed) + "".join(frame)
+
+
+def _live_key(seat: Seat) -> str:
+    """The board fragment's cache key: the campaign, its version, the role, and its name (a rename
+    does not move the board on), in the active language."""
+    campaign = seat.campaign
+    name = hashlib.sha256(campaign.name.encode()).hexdigest()[:16]
+    return f"live-board:{campaign.code}:{campaign.version}:{seat.role}:{name}:{get_language()}"

@@ -13,6 +13,7 @@ from uuid import UUID
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -21,16 +22,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns import store
+from campaigns import store, views
 from campaigns.forms import TableActionForm, TableForm, VersionForm
-from campaigns.models import Campaign, TableSeat
+from campaigns.models import Campaign, Game, TableSeat
 from campaigns.reader import said
 from campaigns.regions import CSRF_SLOT
 from campaigns.seats import ends, seat_number
 from campaigns.sharing import Seat, campaign_for
 from campaigns.store import Board
+from campaigns.throttle import throttled
 from campaigns.views import FRIEND_NAMED, OTHER_WINDOW, _home, explained
 from engine.seated import NEXT_GAME, SeriesSession
+from engine.session import Advice
+from engine.text import Msg
 
 STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")
 
@@ -116,9 +120,14 @@ def _context(board: Board, seat: Seat, mine: int | None, notice: str = "") -> di
 
 
 def _page(
-    request: HttpRequest, board: Board, seat: Seat, notice: str = "", status: int = 200
+    request: HttpRequest,
+    board: Board,
+    seat: Seat,
+    notice: str = "",
+    status: int = 200,
+    hint: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    context = _context(board, seat, board.seat_of(_user(request)), notice)
+    context = {**_context(board, seat, board.seat_of(_user(request)), notice), "hint": hint}
     template = "tables/table.html#table" if request.headers.get("HX-Request") else "tables/table.html"
     response = render(request, template, context, status=status)
     response["ETag"] = context["etag"]
@@ -211,6 +220,41 @@ def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
         store.act(store.load(seat.campaign), mine or 0, NEXT_GAME, form.cleaned_data["version"], by)
 
     return _answer(request, seat, deal)
+
+
+@login_required
+@explained
+@require_POST
+def hint(request: HttpRequest, code: UUID) -> HttpResponse:
+    """What the game's best bot would do now at the user's seat, from what that seat sees; a
+    campaign of Legacy of Yu has its own board around the same advice. Each hint is counted with
+    the game."""
+    seat = campaign_for(request, code, "view")
+    if not seat.campaign.is_table:
+        return views.hint(request, code)
+    return _table_hint(request, seat)
+
+
+@throttled("hint", "60/m")
+def _table_hint(request: HttpRequest, seat: Seat) -> HttpResponse:
+    board = store.load(seat.campaign)
+    mine = board.seat_of(_user(request))
+    form = VersionForm(request.POST)
+    session = board.session
+    if mine is None:
+        refused = _("You are watching this table: hints are for the players in its seats.")
+        return _page(request, board, seat, status=403, hint={"refused": refused})
+    if not form.is_valid() or form.cleaned_data["version"] != board.version:
+        refused = str(views.STALE_HINT)
+        return _page(request, board, seat, status=409, hint={"refused": refused})
+    if not isinstance(session, Advice):
+        return _page(request, board, seat, status=400, hint={"refused": _("This game gives no hints.")})
+    advice = session.hint(board.state, mine)
+    if isinstance(advice, Msg):
+        return _page(request, board, seat, status=400, hint={"refused": said(advice)})
+    Game.objects.filter(pk=board.game_row.pk).update(hints=F("hints") + 1)
+    moves = [{"key": m.action.key, "label": said(m.why) if m.why else m.action.key} for m in advice.moves]
+    return _page(request, board, seat, hint={"moves": moves, "notes": [said(n) for n in advice.notes]})
 
 
 def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> HttpResponse:

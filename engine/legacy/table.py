@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.legacy.actions import Action
+from engine.legacy.actions import Action, Element
 from engine.legacy.bots import BOTS
 from engine.legacy.cards import SEATS
 from engine.legacy.game import Game
 from engine.legacy.layout import Layout, layout
+from engine.legacy.strong import strong_bot
 from engine.legacy.view import SheetView, View, view
-from engine.seated import SeriesSession
-from engine.session import Data
-from engine.text import _
+from engine.seated import Next, Played, SeriesSession
+from engine.session import Data, Hint, Suggestion
+from engine.text import Msg, _
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,40 @@ class LegacyRules(SeriesSession[Game, Action, Shown]):
     def game_moment(self, game: Game, seat: int) -> str:
         placed = seat in range(game.seats) and game.placed[seat] is not None
         return f"{len(game.deck)}.{int(placed)}"
+
+    # -- advice ------------------------------------------------------------------------
+
+    def warning(self, state: Played[Game], seat: int, action: Action | Next) -> Msg | None:
+        """No placement loses for certain: nothing to ask."""
+        return None
+
+    def hint(self, state: Played[Game], seat: int) -> Hint[Action] | Msg:
+        """Where the strong bot would place the number, from what every seat sees."""
+        game = state.game
+        if game.over:
+            return _("The game is over: there is nothing to hint at.")
+        if seat not in game.waiting():
+            return _("You have placed this number: the others are placing it now.")
+        action = strong_bot(game, seat)
+        assert game.number is not None
+        return Hint((Suggestion(action, placing(action, game.number)),))
+
+
+def placing(action: Action, number: int) -> Msg:
+    """A placement in words."""
+    if action.element is Element.OPUS:
+        return _("Place {number} at the end of your opus.", number=number)
+    if action.element is Element.GARDEN and action.above is None:
+        return _("Plant {number} as the trunk of your garden.", number=number)
+    if action.element is Element.GARDEN:
+        return _(
+            "Place {number} in your garden, on the branch above {above}.",
+            number=number,
+            above=action.above or 0,
+        )
+    assert action.square is not None
+    x, y = action.square
+    return _("Place {number} on square {x},{y} of your empire.", number=number, x=x, y=y)
 
 
 RULES = LegacyRules()

@@ -1,0 +1,62 @@
+"""Hints at a table: the game's best bot says what it would play at the asker's seat, from what
+that seat sees; a watcher, a stale page or a seat with nothing to do gets why not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from campaigns import seats, store
+from campaigns.models import Campaign, Role
+from engine.legacy.table import RULES as LEGACY
+from tests import play
+
+from .base import BaseTestCase
+
+
+class TableHintTests(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
+        self.share(self.table, self.bob, Role.PLAY)
+        seats.take_seat(self.table, self.bob)
+        self.share(self.table, self.carol, Role.WATCH)
+
+    def ask(self, user: Any, version: int | None = None) -> Any:
+        self.client.force_login(user)
+        table = Campaign.objects.get(pk=self.table.pk)
+        data = {"version": table.version if version is None else version}
+        return self.client.post(reverse("hint", args=[table.code]), data, headers={"HX-Request": "true"})
+
+    def test_a_player_is_told_the_strong_bots_placement_and_can_play_it(self) -> None:
+        board = store.load(self.table)
+        advice = LEGACY.hint(board.state, 0)
+        assert not isinstance(advice, type(None)) and hasattr(advice, "moves")
+        key = advice.moves[0].action.key
+        r = self.ask(self.alice)
+        self.assertContains(r, "The best bot would play")
+        self.assertContains(r, f'value="{key}"')
+        self.assertEqual(store.current_game(self.table).hints, 1)
+        r = self.client.post(
+            reverse("table_act", args=[self.table.code]),
+            {"key": key, "version": Campaign.objects.get(pk=self.table.pk).version},
+        )
+        self.assertEqual(r.status_code, 302)
+        self.assertEqual(store.load(self.table).state.game.placed[0].key, key)
+        # Placed: nothing more to hint at until the next number.
+        self.assertContains(self.ask(self.alice), "You have placed this number", status_code=400)
+
+    def test_a_watcher_or_a_stale_page_gets_no_hint(self) -> None:
+        self.assertContains(self.ask(self.carol), "hints are for the players", status_code=403)
+        self.assertContains(self.ask(self.bob, version=99), "ask again", status_code=409)
+        self.assertEqual(store.current_game(self.table).hints, 0)
+        self.client.logout()
+        r = self.client.post(reverse("hint", args=[self.table.code]), {"version": 0})
+        self.assertEqual(r.status_code, 302)  # to the sign-in page
+
+    def test_the_hint_reads_nothing_face_down(self) -> None:
+        state = store.load(self.table).state
+        before = LEGACY.hint(state, 1)
+        LEGACY.redeal(state, 12345)  # the deck's order changes; nothing anyone sees does
+        self.assertEqual(LEGACY.hint(state, 1), before)

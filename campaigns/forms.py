@@ -233,6 +233,8 @@ class TableActionForm(forms.Form):
     """What the seat's choices depended on when the page was drawn (see ``Rules.moment``)."""
     seat = forms.IntegerField(min_value=0, required=False)
     """The seat the move is for, when the page says (a town is its own mayor's to name)."""
+    confirm = forms.BooleanField(required=False)
+    """The player confirmed a move the game called a mistake."""
 
     def move(self) -> str:
         """The move's whole key."""

@@ -33,10 +33,25 @@ from campaigns.store import Board
 from campaigns.throttle import throttled
 from campaigns.views import FRIEND_NAMED, OTHER_WINDOW, _home, explained
 from engine.seated import NEXT_GAME, SeriesSession
-from engine.session import Advice
+from engine.session import Advice, Move
 from engine.text import Msg
 
 STALE = gettext_noop("The table had moved on since you saw it. Here it is as it stands now.")
+
+
+class Mistake(Exception):
+    """A move the game calls a mistake, not yet confirmed: nothing was written."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        super().__init__(reason)
+        self.key, self.reason = key, reason
+
+
+def warn(board: Board, seat: int, action: Move) -> None:
+    """Raise :class:`Mistake` when the game calls ``action`` a mistake for ``seat``."""
+    advice = board.session
+    if isinstance(advice, Advice) and (mistake := advice.warning(board.state, seat, action)) is not None:
+        raise Mistake(action.key, said(mistake))
 
 
 class NotSeated(store.Refused):
@@ -126,8 +141,13 @@ def _page(
     notice: str = "",
     status: int = 200,
     hint: dict[str, Any] | None = None,
+    confirm: dict[str, str] | None = None,
 ) -> HttpResponse:
-    context = {**_context(board, seat, board.seat_of(_user(request)), notice), "hint": hint}
+    context = {
+        **_context(board, seat, board.seat_of(_user(request)), notice),
+        "hint": hint,
+        "confirm": confirm,
+    }
     template = "tables/table.html#table" if request.headers.get("HX-Request") else "tables/table.html"
     response = render(request, template, context, status=status)
     response["ETag"] = context["etag"]
@@ -195,9 +215,15 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
             action = board.session.parse(form.move())
         except ValueError as exc:
             raise store.Refused(store.reason(exc)) from exc
+        if not data["confirm"] and data["version"] == board.version:
+            warn(board, mine, action)
         store.act(board, mine, action, data["version"], user.get_username(), data["moment"] or None)
 
-    return _answer(request, seat, move)
+    try:
+        return _answer(request, seat, move)
+    except Mistake as exc:
+        board = store.load(seat.campaign)
+        return _page(request, board, seat, confirm={"key": exc.key, "reason": exc.reason})
 
 
 @login_required

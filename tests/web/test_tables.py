@@ -295,15 +295,16 @@ class SeatTests(TableTestCase):
                 self.assertEqual(r.status_code, 404)
         self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
 
-    def test_a_yu_hint_at_a_table_leads_to_the_table(self) -> None:
+    def test_a_hint_at_a_table_is_the_tables_own_and_changes_no_move(self) -> None:
         table = self.make_table()
         self.share(table, self.bob, Role.PLAY)
         before = Campaign.objects.values().get(pk=table.pk)
-        for user in (self.alice, self.bob):
-            self.client.force_login(user)
-            for method in (self.client.get, self.client.post):
-                r = method(reverse("hint", args=[table.code]), {"version": table.version})
-                self.assertRedirects(r, reverse("table", args=[table.code]), fetch_redirect_response=False)
+        url = reverse("hint", args=[table.code])
+        self.client.force_login(self.alice)
+        self.assertEqual(self.client.get(url).status_code, 405)
+        self.assertContains(self.client.post(url, {"version": table.version}), "The best bot would play")
+        self.client.force_login(self.bob)  # let in to play, but without a seat
+        self.assertContains(self.client.post(url, {"version": table.version}), "hints are for", status_code=403)
         self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
 
 

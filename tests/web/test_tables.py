@@ -304,7 +304,8 @@ class SeatTests(TableTestCase):
         self.assertEqual(self.client.get(url).status_code, 405)
         self.assertContains(self.client.post(url, {"version": table.version}), "The best bot would play")
         self.client.force_login(self.bob)  # let in to play, but without a seat
-        self.assertContains(self.client.post(url, {"version": table.version}), "hints are for", status_code=403)
+        r = self.client.post(url, {"version": table.version})
+        self.assertContains(r, "hints are for", status_code=403)
         self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
 
 

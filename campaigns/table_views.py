@@ -263,16 +263,14 @@ def hint(request: HttpRequest, code: UUID) -> HttpResponse:
 
 @throttled("hint", "60/m")
 def _table_hint(request: HttpRequest, seat: Seat) -> HttpResponse:
+    """The hint for the table as it stands now, drawn with it: a page behind the others' moves
+    gets the hint and the table it is for."""
     board = store.load(seat.campaign)
     mine = board.seat_of(_user(request))
-    form = VersionForm(request.POST)
     session = board.session
     if mine is None:
         refused = _("You are watching this table: hints are for the players in its seats.")
         return _page(request, board, seat, status=403, hint={"refused": refused})
-    if not form.is_valid() or form.cleaned_data["version"] != board.version:
-        refused = str(views.STALE_HINT)
-        return _page(request, board, seat, status=409, hint={"refused": refused})
     if not isinstance(session, Advice):
         return _page(request, board, seat, status=400, hint={"refused": _("This game gives no hints.")})
     advice = session.hint(board.state, mine)

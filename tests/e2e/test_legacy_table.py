@@ -92,6 +92,14 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     bob.get_by_role("button", name="Take back your last move").click()
     expect(bob.locator(".legacy-prompt")).to_contain_text(f"Place {first}")
     bob.get_by_role("button", name="Opus, a high place").click()
+    # The owner asks for a hint, and plays the placement it names.
+    owner.get_by_role("button", name="Hint").click()
+    expect(owner.locator(".table-hint-box")).to_contain_text("The best bot would play")
+    expect(owner.locator(".table-hint-box")).to_contain_text(first)
+    shot(owner, "0-a-hint")
+    owner.locator(".table-hint-box").get_by_role("button", name="Play it").click()
+    expect(owner.locator(".legacy-prompt")).to_contain_text(f"{first} is placed in your")
+    owner.get_by_role("button", name="Take back your last move").click()
     owner.get_by_role("button", name="Garden, as its trunk").click()
     expect(owner.locator("#legacy-number")).to_have_text(first)  # Ann has not placed
     ann.get_by_role("button", name="Empire square 0,0").click()

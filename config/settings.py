@@ -143,7 +143,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 if envbool("SERVER_TIMING", False):  # for tools/bench: queries and their time per request
-    MIDDLEWARE.insert(0, "campaigns.middleware.ServerTiming")
+    MIDDLEWARE.insert(0, "campaigns.timing.ServerTiming")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

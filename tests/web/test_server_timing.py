@@ -34,7 +34,7 @@ def failing(request: HttpRequest) -> HttpResponse:
 urlpatterns = [path("two/", two_queries), path("none/", none), path("failing/", failing)]
 
 
-@override_settings(ROOT_URLCONF=__name__, MIDDLEWARE=["campaigns.middleware.ServerTiming"])
+@override_settings(ROOT_URLCONF=__name__, MIDDLEWARE=["campaigns.timing.ServerTiming"])
 class ServerTimingTestCase(TestCase):
     def timing(self, url: str) -> tuple[float, int]:
         found = TIMING.match(self.client.get(url)["Server-Timing"])
@@ -71,5 +71,5 @@ def test_only_server_timing_1_lists_it_first() -> None:
         text=True,
         check=True,
     )
-    assert listed.stdout.strip() == "campaigns.middleware.ServerTiming"
-    assert "campaigns.middleware.ServerTiming" not in settings.MIDDLEWARE  # the tests run without it
+    assert listed.stdout.strip() == "campaigns.timing.ServerTiming"
+    assert "campaigns.timing.ServerTiming" not in settings.MIDDLEWARE  # the tests run without it

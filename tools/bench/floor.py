@@ -75,7 +75,7 @@ if not settings.configured:
         ROOT_URLCONF=__name__,
         DATABASES=app.DATABASES,
         INSTALLED_APPS=[],
-        MIDDLEWARE=["campaigns.middleware.ServerTiming"] if os.environ.get("SERVER_TIMING") == "1" else [],
+        MIDDLEWARE=["campaigns.timing.ServerTiming"] if os.environ.get("SERVER_TIMING") == "1" else [],
         USE_TZ=True,
     )
 application = get_asgi_application()

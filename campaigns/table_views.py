@@ -197,7 +197,7 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
         return _fresh(request, seat, _("That was not a move."), 400)
     data = form.cleaned_data
 
-    def move() -> None:
+    def move() -> Board:
         board = store.load(seat.campaign)
         mine = board.seat_of(user)
         if mine is None:
@@ -209,15 +209,14 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
                 )
             )
         if form.move() == store.UNDO:
-            store.undo(board, mine, data["version"], user.get_username())
-            return
+            return store.undo(board, mine, data["version"], user.get_username())
         try:
             action = board.session.parse(form.move())
         except ValueError as exc:
             raise store.Refused(store.reason(exc)) from exc
         if not data["confirm"] and data["version"] == board.version:
             warn(board, mine, action)
-        store.act(board, mine, action, data["version"], user.get_username(), data["moment"] or None)
+        return store.act(board, mine, action, data["version"], user.get_username(), data["moment"] or None)
 
     try:
         return _answer(request, seat, move)
@@ -242,8 +241,8 @@ def next_game(request: HttpRequest, code: UUID) -> HttpResponse:
         return _fresh(request, seat, _("That was not a request for the next game."), 400)
     by = user.get_username() if user else ""
 
-    def deal() -> None:
-        store.act(store.load(seat.campaign), mine or 0, NEXT_GAME, form.cleaned_data["version"], by)
+    def deal() -> Board:
+        return store.act(store.load(seat.campaign), mine or 0, NEXT_GAME, form.cleaned_data["version"], by)
 
     return _answer(request, seat, deal)
 
@@ -281,17 +280,19 @@ def _table_hint(request: HttpRequest, seat: Seat) -> HttpResponse:
     return _page(request, board, seat, hint={"moves": moves, "notes": [said(n) for n in advice.notes]})
 
 
-def _answer(request: HttpRequest, seat: Seat, write: Callable[[], None]) -> HttpResponse:
+def _answer(request: HttpRequest, seat: Seat, write: Callable[[], Board]) -> HttpResponse:
     """Write, then the table as it stands: with why, when the write was refused or came too late."""
     try:
-        write()
+        board = write()
     except NotSeated as exc:
         return _fresh(request, seat, said(exc.msg), 403)
     except store.Stale:
         return _fresh(request, seat, _lost_to(seat.campaign, _user(request)), 409)
     except store.Refused as exc:
         return _fresh(request, seat, said(exc.msg), 400)
-    return _fresh(request, seat) if request.headers.get("HX-Request") else redirect(seat.campaign)
+    if not request.headers.get("HX-Request"):
+        return redirect(seat.campaign)
+    return _page(request, board, Seat(board.campaign, seat.role))
 
 
 def _lost_to(table: Campaign, user: User | None) -> str:

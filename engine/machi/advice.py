@@ -93,9 +93,8 @@ def _wins(game: Game, seat: int, action: Action) -> bool:
 def _beaten_roll(game: Game, seat: int, dice: int) -> Msg | None:
     """Why rolling ``dice`` dice is beaten by the other number on every total, if it is."""
     other = 3 - dice
-    if game.refusal(seat, Action(Verb.ROLL, dice=other)) is not None or game.towns[seat].has(
-        Power.DOUBLES_AGAIN
-    ):
+    again = game.towns[seat].has(Power.DOUBLES_AGAIN)
+    if again or game.refusal(seat, Action(Verb.ROLL, dice=other)) is not None:
         return None
     chosen = [coins for _p, coins in dice_outcomes(game, seat, dice)]
     rather = [coins for _p, coins in dice_outcomes(game, seat, other)]

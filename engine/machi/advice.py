@@ -37,7 +37,7 @@ import math
 from dataclasses import dataclass
 
 from engine.machi.actions import Action, Verb
-from engine.machi.bots import Plan, dice_outcomes, plan
+from engine.machi.bots import Plan, dice_outcomes, figure, plan
 from engine.machi.cards import Power, catalogue
 from engine.machi.game import Game, Phase
 from engine.text import Msg, Name, _, ngettext
@@ -190,7 +190,17 @@ def _roll_why(game: Game, seat: int, chosen: Plan) -> Msg:
         return refusal
     mine, other = chosen.options
     two = mine.action.dice == 2
-    if _said(mine.income) != _said(other.income):
+    if figure(mine.income) != figure(other.income):
+        if _said(mine.income) == _said(other.income):
+            if two:
+                return _(
+                    "Two dice should bring you a little more this turn than one die, about {mine}.",
+                    mine=_coins(mine.income),
+                )
+            return _(
+                "One die should bring you a little more this turn than two dice, about {mine}.",
+                mine=_coins(mine.income),
+            )
         if two:
             return _(
                 "Two dice should bring you about {mine} this turn, against {other} with one die.",
@@ -202,21 +212,16 @@ def _roll_why(game: Game, seat: int, chosen: Plan) -> Msg:
             mine=_coins(mine.income),
             other=_coins(other.income),
         )
-    if _said(mine.others) != _said(other.others):
+    if figure(mine.others) != figure(other.others):
         if two:
             return _(
                 "Either roll should bring you about {mine} this turn, and two dice bring your opponents "
-                "less: about {theirs} against {other}.",
+                "less.",
                 mine=_coins(mine.income),
-                theirs=_coins(mine.others),
-                other=_coins(other.others),
             )
         return _(
-            "Either roll should bring you about {mine} this turn, and one die brings your opponents "
-            "less: about {theirs} against {other}.",
+            "Either roll should bring you about {mine} this turn, and one die brings your opponents less.",
             mine=_coins(mine.income),
-            theirs=_coins(mine.others),
-            other=_coins(other.others),
         )
     return _("Either roll should bring you and your opponents about as much this turn.")
 

@@ -94,7 +94,7 @@ def plan(game: Game, seat: int) -> Plan:
             for card in action.cards:
                 state.town.add(card)
             options.append(_weigh(race, action, state))
-        return Plan(tuple(sorted(options, key=lambda o: round(o.rounds, 9))))
+        return Plan(tuple(sorted(options, key=lambda o: figure(o.rounds))))
     options = []
     for action in legal:
         if action.verb is Verb.DEMOLISH and not game.refund(action.card or ""):
@@ -102,8 +102,14 @@ def plan(game: Game, seat: int) -> Plan:
         state = now.copy()
         race.act(state, action)
         options.append(_weigh(race, action, state))
-    options.sort(key=lambda o: (round(o.rounds, 9), PREFERRED.index(o.action.verb), o.action.key))
+    options.sort(key=lambda o: (figure(o.rounds), PREFERRED.index(o.action.verb), o.action.key))
     return Plan(tuple(options), race.earns(now.town))
+
+
+def figure(value: float) -> float:
+    """``value`` as the planner compares it: to nine decimals, so that sums added up in another
+    order tie."""
+    return round(value, 9)
 
 
 def _weigh(race: Race, action: Action, state: State) -> Option:
@@ -134,7 +140,7 @@ def _roll(game: Game, seat: int, action: Action) -> Option:
 
 def _by_roll(option: Option) -> tuple[float, float, int]:
     """The planner's order of rolls: most coins to the mayor, then fewest to the others, then one die."""
-    return (-round(option.income, 9), round(option.others, 9), option.action.dice)
+    return (-figure(option.income), figure(option.others), option.action.dice)
 
 
 @dataclass

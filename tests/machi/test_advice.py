@@ -145,6 +145,17 @@ def test_a_roll_hint_gives_its_figures_with_the_readers_decimal_mark() -> None:
     assert "1,0 pièce" in given.why.say(FRENCH) and "0,2 pièce" in given.why.say(FRENCH)
 
 
+def test_between_rolls_that_bring_a_mayor_as_much_the_hint_spares_the_opponents() -> None:
+    # Seat 0 earns nothing on its own rolls; seat 1's Wheat Field pays on a 1, which two dice never show.
+    game = position([Town({"cafe": 1}, ["forge"]), Town({"wheat_field": 1})], [3, 3], Phase.ROLL)
+    given = check_hint(game, 0)
+    assert given.action == TWO
+    assert str(given.why) == (
+        "Either roll should bring you about 0.0 coins this turn, and two dice bring your opponents less."
+    )
+    assert mistake(game, 0, ONE) is not None  # and one die is beaten on every total
+
+
 # -- mistakes --------------------------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ The dice come from a generator whose state is part of the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
@@ -279,21 +279,37 @@ class Game:
         return [*events, Event(Kind.REVEALED, cards=revealed)]
 
     def _roll(self, seat: int, dice: int) -> list[Event]:
+        rng = Rng(self.rng)
+        shown = tuple(1 + rng.below(6) for _ in range(dice))
+        self.rng = rng.state
+        return self._show(seat, shown)
+
+    def _show(self, seat: int, dice: tuple[int, ...]) -> list[Event]:
+        """``seat``'s roll showing ``dice``: City Hall's coin before it, what it pays, the consolation."""
         events = []
         self.naming = False
         if Rule.CITY_HALL in self.setup.rules and not self.coins[seat]:
             events.append(Event(Kind.AIDED, seat, coins=self._gain(seat, 1)))
-        rng = Rng(self.rng)
-        self.dice = tuple(1 + rng.below(6) for _ in range(dice))
-        self.rng = rng.state
-        self.bank, paid = payouts(self.towns, self.coins, self.bank, seat, sum(self.dice))
+        self.dice = dice
+        self.bank, paid = payouts(self.towns, self.coins, self.bank, seat, sum(dice))
         self.phase = Phase.ACT
-        events += [Event(Kind.ROLLED, seat, dice=self.dice), *paid]
+        events += [Event(Kind.ROLLED, seat, dice=dice), *paid]
         earned = any(e.kind is Kind.EARNED and e.seat == seat and e.coins for e in paid)
         earned = earned or any(e.to == seat and e.coins for e in paid)
         if not earned and self.towns[seat].has(Power.CONSOLATION):
             events.append(Event(Kind.CONSOLED, seat, coins=self._gain(seat, 1)))
         return events
+
+    def coins_after(self, seat: int, dice: tuple[int, ...]) -> list[int]:
+        """Every mayor's coins had ``seat``'s roll now shown ``dice``; this game stays as it is."""
+        trial = replace(self, coins=list(self.coins))
+        trial._show(seat, dice)
+        return trial.coins
+
+    def refund(self, key: str) -> int:
+        """The coins demolishing an establishment ``key`` gives back: half its cost, rounded down, as
+        far as the bank has them."""
+        return min(catalogue().establishments[key].cost // 2, self.bank)
 
     def _gain(self, seat: int, coins: int) -> int:
         """Give ``seat`` up to ``coins`` from the bank; what the bank had to give."""
@@ -317,7 +333,7 @@ class Game:
         if action.verb is Verb.DEMOLISH:
             town.add(action.card, -1)
             self.supply[action.card] = self.supply.get(action.card, 0) + 1
-            refund = self._gain(seat, cards.establishments[action.card].cost // 2)
+            refund = self._gain(seat, self.refund(action.card))
             return [Event(Kind.DEMOLISHED, seat, card=action.card, coins=refund)]
         if action.verb is Verb.BUILD:
             self._spend(seat, cards.establishments[action.card].cost)

@@ -20,6 +20,10 @@ TESTS: dict[tuple[str, str], str] = {
     "test_it_shows_the_strong_bot_s_best_moves_and_counts_the_hint",
     ("Hint", "Legacy"): "tests/web/test_table_hint.py::TableHintTests::"
     "test_a_player_is_told_the_strong_bots_placement_and_can_play_it",
+    ("Hint", "Machi Koro Legacy"): "tests/web/test_table_hint.py::MachiAdviceTests::"
+    "test_a_mayor_is_told_the_planners_move_and_why",
+    ("Confirm a losing move", "Machi Koro Legacy"): "tests/web/test_table_hint.py::MachiAdviceTests::"
+    "test_a_move_the_game_calls_a_mistake_is_asked_about_first",
     ("Confirm a losing move", "Legacy of Yu"): "tests/web/test_confirm.py::ConfirmTestCase::"
     "test_it_asks_first_and_changes_nothing",
     (

@@ -4,15 +4,16 @@ data (the towns' names named in game 1 among it)."""
 
 from __future__ import annotations
 
+from engine.machi import advice
 from engine.machi.actions import Action
 from engine.machi.bots import BOTS
 from engine.machi.campaign import GAMES, Campaign
 from engine.machi.cards import SEATS
 from engine.machi.game import Game, Phase
 from engine.machi.shown import CampaignShown, Shown, campaign_shown, shown
-from engine.seated import SeriesSession
-from engine.session import Data
-from engine.text import _
+from engine.seated import Next, Played, SeriesSession
+from engine.session import Data, Hint, Suggestion
+from engine.text import Msg, _
 
 
 class MachiRules(SeriesSession[Game, Action, Shown]):
@@ -57,6 +58,21 @@ class MachiRules(SeriesSession[Game, Action, Shown]):
         if game.phase is Phase.CHOOSE:
             return f"choose.{int(game.chosen[seat] is not None)}"
         return f"{game.turns}.{game.phase.value}.{game.turn}"
+
+    # -- advice ------------------------------------------------------------------------
+
+    def warning(self, state: Played[Game], seat: int, action: Action | Next) -> Msg | None:
+        """Why ``action`` is a mistake the game can tell for certain (:func:`advice.mistake`)."""
+        return None if isinstance(action, Next) else advice.mistake(state.game, seat, action)
+
+    def hint(self, state: Played[Game], seat: int) -> Hint[Action] | Msg:
+        """The planner's move for ``seat``, with what it expects of it."""
+        if state.game.over:
+            return _("The game is over: there is nothing to hint at.")
+        found = advice.hint(state.game, seat)
+        if found is None:
+            return _("You have nothing to do now: the other mayors are playing.")
+        return Hint((Suggestion(found.action, found.why),))
 
 
 RULES = MachiRules()

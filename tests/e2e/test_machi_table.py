@@ -92,6 +92,14 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
     shot(ann, "0-towns-named")
     check_a11y(ann, "machi-naming")
 
+    # The owner asks for a hint, plays it, takes it back (nothing is shown yet), and chooses.
+    owner.get_by_role("button", name="Hint").click()
+    expect(owner.locator(".table-hint-box")).to_contain_text("before you can win")
+    shot(owner, "0-a-hint")
+    owner.locator(".table-hint-box").get_by_role("button", name="Play it").click()
+    expect(owner.locator(".mk-town.mine")).to_contain_text("hidden from the others")
+    owner.get_by_role("button", name="Take back your last move").click()
+    expect(owner.get_by_role("button", name="Bakery + Wheat Field")).to_be_visible()
     # The owner chooses: their own browser shows it, Ann's shows only that they chose.
     owner.get_by_role("button", name="Bakery + Wheat Field").click()
     expect(owner.locator(".mk-town.mine")).to_contain_text("hidden from the others")

@@ -4,12 +4,16 @@ that seat sees; a watcher, a stale page or a seat with nothing to do gets why no
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 from django.urls import reverse
 
 from campaigns import seats, store
 from campaigns.models import Campaign, Role
+from engine import text as engine_text
 from engine.legacy.table import RULES as LEGACY
+from engine.machi.table import RULES as MACHI
+from engine.session import Hint
 from tests import play
 
 from .base import BaseTestCase
@@ -62,3 +66,45 @@ class TableHintTests(BaseTestCase):
         before = LEGACY.hint(state, 1)
         LEGACY.redeal(state, 12345)  # the deck's order changes; nothing anyone sees does
         self.assertEqual(LEGACY.hint(state, 1), before)
+
+
+class MachiAdviceTests(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.table = play.create_table(self.alice, "machi", "Island", ["owner", "open"])
+        self.share(self.table, self.bob, Role.PLAY)
+        seats.take_seat(self.table, self.bob)
+        self.client.force_login(self.alice)
+
+    def test_a_mayor_is_told_the_planners_move_and_why(self) -> None:
+        advice = MACHI.hint(store.load(self.table).state, 0)
+        assert isinstance(advice, Hint)
+        r = self.client.post(reverse("hint", args=[self.table.code]), {"version": 0})
+        self.assertContains(r, "The best bot would play")
+        self.assertContains(r, f'value="{advice.moves[0].action.key}"')
+        self.assertContains(r, "before you can win")
+
+    def test_the_hint_reads_no_other_mayors_secret_nor_the_dice_to_come(self) -> None:
+        state = store.load(self.table).state
+        before = MACHI.hint(state, 0)
+        other = state.game.legal_actions(1)[-1]
+        MACHI.apply(state, 1, other)  # bob's town square cards, hidden from alice
+        self.assertEqual(MACHI.hint(state, 0), before)
+        MACHI.redeal(state, 4242)
+        self.assertEqual(MACHI.hint(state, 0), before)
+
+    def test_a_move_the_game_calls_a_mistake_is_asked_about_first(self) -> None:
+        key = store.load(self.table).state.game.legal_actions(0)[0].key
+        url = reverse("table_act", args=[self.table.code])
+        why = engine_text._(
+            "Demolishing your {card} brings back no coin: you would give it up for nothing.", card="x"
+        )
+        version = Campaign.objects.get(pk=self.table.pk).version
+        with mock.patch("engine.machi.advice.mistake", return_value=why):
+            r = self.client.post(url, {"key": key, "version": version})
+            self.assertContains(r, "Are you sure?")
+            self.assertContains(r, 'name="confirm" value="yes"')
+            self.assertEqual(store.load(self.table).state.game.chosen[0], None)  # nothing was written
+            r = self.client.post(url, {"key": key, "version": version, "confirm": "yes"})
+        self.assertEqual(r.status_code, 302)
+        self.assertIsNotNone(store.load(self.table).state.game.chosen[0])

@@ -262,6 +262,25 @@ def _save_why(game: Game, seat: int, chosen: Plan) -> Msg:
     )
 
 
+def move(game: Game, action: Action) -> Msg:
+    """The move in words, for a hint that names it."""
+    cards = catalogue()
+    if action.verb is Verb.CHOOSE:
+        names = tuple(_("{card}", card=Name(cards.establishments[c].name)) for c in action.cards or ())
+        return _("Choose {cards}", cards=names)
+    if action.verb is Verb.ROLL:
+        return ngettext("Roll {n} die", "Roll {n} dice", action.dice, n=action.dice)
+    if action.verb is Verb.BUILD:
+        return _("Build a {card}", card=_card(action))
+    if action.verb is Verb.LANDMARK:
+        return _("Build your {card}", card=_card(action))
+    if action.verb is Verb.DEMOLISH:
+        return _("Demolish your {card}", card=_card(action))
+    if action.verb is Verb.CONTRIBUTE:
+        return _("Contribute to the {card}", card=_community(game))
+    return _("Build nothing this turn")
+
+
 def _card(action: Action) -> Name:
     cards = catalogue()
     key = action.card or ""

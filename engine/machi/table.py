@@ -72,7 +72,8 @@ class MachiRules(SeriesSession[Game, Action, Shown]):
         found = advice.hint(state.game, seat)
         if found is None:
             return _("You have nothing to do now: the other mayors are playing.")
-        return Hint((Suggestion(found.action, found.why),))
+        said = _("{move}: {why}", move=advice.move(state.game, found.action), why=found.why)
+        return Hint((Suggestion(found.action, said),))
 
 
 RULES = MachiRules()

@@ -1,33 +1,33 @@
-"""A campaign or a table as a file its owner takes home, and back.
+"""A campaign or a table as a file its owner takes home, and back: one format for every game.
 
-The file is JSON: what it is (``format`` and ``version``), the game content it
-was played with, the campaign's name, its difficulty (files made before levels
-existed have none: standard), the log of every action that stands in its current
-run, and that run's seed sealed with this site's key (:mod:`campaigns.sealed`):
-the seed orders every card still face down, so the player who holds the file
-must not read it. Where a campaign brought back from a file dealt anew (its
-redeals, :mod:`engine.redeals`) is sealed with the seed, and bringing a file back
-deals anew once more: the copy cannot be played on to learn what the original
-will deal. Nothing about any user is in it. A file of version 1, written
-before seeds were sealed, holds its seed in plain and is still read.
-The file is read within limits (:func:`_json`) and each field's type is checked
-where it is read (:func:`_typed`), so a hostile file is refused with its reason.
-Bringing one back replays the log through the engine (see
-:func:`campaigns.store.create_replayed`); a file that does not replay is
-refused, and nothing is written.
+The file (version 3) is JSON: what it is (``format`` and ``version``), its game, the game content
+it was played with (where the game has one), its name, its level (where the game has levels), its
+seats (a player's, an open one or a bot's) and the moves that stand in its current run, each a seat
+and a key, ``next`` between games. What its holder must not read is sealed with this site's key
+(:mod:`campaigns.sealed`): the run's seed, which orders every card still face down; where a copy
+brought back from a file dealt anew (its redeals, :mod:`engine.redeals`); at a table, the moves of
+the game under way, which may hold other seats' choices not yet shown; and a digest of what the file
+shows in plain, so that no move of it can be changed, added or taken away. Bringing a file back deals
+anew once more: the copy cannot be played on to learn what the original will deal. Nothing about any
+user is in it.
 
-A table's file (``TABLE_FORMAT``) names its game, its seats (a player's, an open
-one or a bot's) and each finished game's log of seat and move; the series seed
-and the log of the game under way (which holds other seats' choices not yet
-shown) are sealed. It comes back as a table of the importer's, who takes the
-first player's seat; the other players' seats are open for friends.
+Files of versions 1 and 2, a campaign's (``legacy-of-yu/campaign``) or a table's
+(``legacy-of-yu/table``, a log for each game), are still read: version 1 holds its seed in plain.
+
+The file is read within limits (:func:`_json`) and each field's type is checked where it is read
+(:func:`_typed`), so a hostile file is refused with its reason. Bringing one back replays its run
+through the game (:func:`campaigns.store.create_replayed`); a file that does not replay is refused,
+and nothing is written. A table comes back with the importer in its first player's seat, the other
+players' seats open for friends.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -36,28 +36,31 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import sealed, store
-from campaigns.models import Campaign
+from campaigns.models import YU, Campaign
 from campaigns.reader import said
 from engine.games import GAMES
+from engine.redeals import Redeal
 from engine.session import NEXT
 from engine.yu import base
-from engine.yu.campaign.difficulty import Difficulty
 
-FORMAT = "legacy-of-yu/campaign"
+FORMAT = "legacy-of-yu/session"
+VERSION = 3
+"""The version written."""
+CAMPAIGN_FORMAT = "legacy-of-yu/campaign"
 TABLE_FORMAT = "legacy-of-yu/table"
+"""The formats of versions 1 (the seed in plain) and 2 (sealed), still read."""
+FORMATS = {FORMAT: (VERSION,), CAMPAIGN_FORMAT: (1, 2), TABLE_FORMAT: (1, 2)}
+"""The versions read of each format."""
+VERSIONS = (1, 2, VERSION)
 PLAYER = "player"
-"""A seat someone sat at, in a table's file."""
-VERSION = 2
-"""The version written: the seed (and a table's game under way) sealed."""
-VERSIONS = (1, VERSION)
-"""The versions read: version 1 holds the seed in plain, as files saved before sealing do."""
+"""A seat someone sat at, in a file."""
 MAX_BYTES = 2_000_000
 """Far above a finished 13-game campaign (about 60 KB)."""
 NAME_LENGTH = 80
 SEED_LIMIT = 2**63
 """What the seed column holds."""
 MAX_DEPTH = 8
-"""Deeper than any file nests (a table's move is a list in a list in a list in the file)."""
+"""Deeper than any file nests (a version 2 table's move is a list in a list in a list)."""
 MAX_DIGITS = 20
 """Longer than any number a file holds (a seed is below 2**63: 19 digits)."""
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -67,112 +70,128 @@ SHOWN = 40
 """The most of a wrong value a refusal repeats."""
 
 T = TypeVar("T")
+Move = tuple[int, str]
 
 
 class BadFile(ValueError):
-    """The file is not a campaign this site can bring back; the message says why."""
+    """The file is not a campaign or table this site can bring back; the message says why."""
 
 
 @dataclass(frozen=True)
 class Saved:
-    """What a campaign file holds, checked for shape (not yet replayed)."""
-
-    name: str
-    seed: int
-    log: list[str]
-    content: str
-    difficulty: Difficulty = Difficulty.STANDARD
-    redeals: list[tuple[int, int]] = field(default_factory=list)
-    """Where the campaign was dealt anew (:mod:`engine.redeals`), counted in ``log``."""
-
-
-def export(campaign: Campaign) -> dict[str, Any]:
-    """The campaign as its file holds it."""
-    log = store.run_log(campaign)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "content": base().version,
-        "name": campaign.name,
-        "difficulty": campaign.difficulty,
-        "log": [key for _seat, key in log.moves],
-        "sealed": sealed.seal({"seed": campaign.seed, "redeals": log.redeals}),
-        "exported": timezone.now().isoformat(timespec="seconds"),
-    }
-
-
-@dataclass(frozen=True)
-class SavedTable:
-    """What a table's file holds, checked for shape (not yet replayed)."""
+    """What a file holds, checked for shape (not yet replayed): one run of one game."""
 
     game: str
     name: str
     seed: int
     seats: list[str]
-    """:data:`campaigns.tables.OWNER`, :data:`campaigns.tables.OPEN` or a bot's name."""
-    games: list[list[tuple[int, str]]]
-    redeals: list[tuple[int, int, int]] = field(default_factory=list)
-    """Where a game was dealt anew: its number, after how many of its moves, and the seed."""
+    """As :func:`campaigns.store.create_replayed` takes them: the importer's, open or a bot's."""
+    log: list[Move]
+    """Every move of the run, ``next`` between games."""
+    level: str = ""
+    content: str = ""
+    redeals: list[Redeal] = field(default_factory=list)
+    """Where the run was dealt anew, counted in ``log``."""
 
 
-def export_table(campaign: Campaign) -> dict[str, Any]:
-    """The table as its file holds it: the log of a game not over is sealed with the seed."""
-    seats = campaign.seats.order_by("number")
-    games = campaign.games.filter(run=campaign.run).order_by("number").prefetch_related("actions")
-    logs = [
-        (g.outcome, [[seat, key] for seat, key in store.moves(g.actions.all()) if key != NEXT]) for g in games
-    ]
-    redeals = [[g.number, after, seed] for g in games for after, seed in g.redeals]
-    return {
-        "format": TABLE_FORMAT,
-        "version": VERSION,
-        "game": campaign.game,
-        "name": campaign.name,
-        "seats": [s.bot or (PLAYER if s.user_id else store.OPEN) for s in seats],
-        "games": [log for outcome, log in logs if outcome],
-        "sealed": sealed.seal(
-            {
-                "seed": campaign.seed,
-                "current": next((log for outcome, log in logs if not outcome), None),
-                "redeals": redeals,
-            }
-        ),
-        "exported": timezone.now().isoformat(timespec="seconds"),
-    }
+def _content(game: str) -> str:
+    """The version of the game content ``game`` plays with here, where it has one."""
+    return base().version if game == YU else ""
 
 
-def read(raw: bytes) -> Saved | SavedTable:
+def export(campaign: Campaign) -> dict[str, Any]:
+    """The campaign or table as its file holds it."""
+    session = store.session_of(campaign)
+    run = store.run_log(campaign)
+    game = store.current_game(campaign)
+    # At a table, the game under way may hold choices other seats have not seen: it is sealed whole.
+    under_way = 0 if store.shared(session) or game.outcome else len(store.moves(game.actions.all()))
+    shown = len(run.moves) - under_way
+    seats = [s.bot or (PLAYER if s.user_id else store.OPEN) for s in campaign.seats.order_by("number")]
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": campaign.game}
+    if content := _content(campaign.game):
+        data["content"] = content
+    data["name"] = campaign.name
+    if session.levels:
+        data["level"] = campaign.difficulty
+    data["seats"] = seats or [PLAYER]
+    data["log"] = [[seat, key] for seat, key in run.moves[:shown]]
+    data["sealed"] = sealed_part(data, campaign.seed, run.redeals, run.moves[shown:])
+    data["exported"] = timezone.now().isoformat(timespec="seconds")
+    return data
+
+
+export_table = export
+"""A table's file is the same as a campaign's."""
+
+
+def sealed_part(
+    data: dict[str, Any], seed: int, redeals: Sequence[Redeal] = (), hidden: Sequence[Move] = ()
+) -> str:
+    """The ``sealed`` text of a file that shows ``data`` in plain: the run's seed, its redeals,
+    the moves of a table's game under way (``hidden``, played after ``data``'s log) and the
+    digest of what ``data`` shows."""
+    return sealed.seal(
+        {
+            "seed": seed,
+            "redeals": [list(r) for r in redeals],
+            "hidden": [list(m) for m in hidden],
+            "digest": _digest(data),
+        }
+    )
+
+
+def _digest(data: dict[str, Any]) -> str:
+    """The SHA-256 of what a file shows in plain that its replay reads."""
+    shown = [data.get("game"), data.get("level"), data.get("seats"), data.get("log")]
+    return hashlib.sha256(json.dumps(shown, separators=(",", ":")).encode()).hexdigest()
+
+
+def read(raw: bytes) -> Saved:
     """The file's contents, or BadFile with what is wrong with it."""
-    data = _typed(_json(raw), dict)
-    if data is None or _typed(data.get("format"), str) not in (FORMAT, TABLE_FORMAT):
-        raise BadFile(_("The file is not a campaign or table file of this site."))
-    if _typed(data.get("version"), int) not in VERSIONS:
+    data = _typed(_json(raw), dict) or {}
+    kind, version = _typed(data.get("format"), str), _typed(data.get("version"), int)
+    if kind not in FORMATS:
+        raise _not_a_file()
+    if version not in VERSIONS:
         raise BadFile(
             _(
                 "The file is in version {theirs} of the format; "
                 "this site reads versions {oldest} to {newest}."
             ).format(theirs=_shown(data.get("version")), oldest=VERSIONS[0], newest=VERSION)
         )
-    # Version 1 holds its seed in plain, and every game's log in ``games``.
-    hidden = _opened(data) if data["version"] == VERSION else {"seed": data.get("seed")}
-    if data["version"] == VERSION and ("current" in hidden) != (data["format"] == TABLE_FORMAT):
+    if version not in FORMATS[kind]:
+        raise _not_a_file()
+    name = _name(data)
+    opened = {"seed": data.get("seed")} if version == 1 else _opened(data)
+    if version > 1 and _kind(opened) != kind:
         raise BadFile(_("The file's sealed part was taken from another kind of file."))
-    name, seed = _name(data), _seed(hidden)
-    if data["format"] == TABLE_FORMAT:
-        table = _table(data, name, seed, hidden.get("current"))
-        return replace(table, redeals=[(n, after, dealt) for n, after, dealt in _redeals(hidden, 3)])
-    log = _list_of(data.get("log"), str)
-    if log is None:
-        raise BadFile(_("The file's log is not a list of actions."))
-    level = _typed(data.get("difficulty", Difficulty.STANDARD.value), str)
-    if level not in {d.value for d in Difficulty}:
+    seed = _seed(opened)
+    game = YU if kind == CAMPAIGN_FORMAT else _game(data)
+    seats = _seats([PLAYER] if kind == CAMPAIGN_FORMAT else data.get("seats"), game)
+    level = _level(data.get("difficulty" if kind == CAMPAIGN_FORMAT else "level"), game)
+    if kind == TABLE_FORMAT:
+        log, redeals = _series(data, opened)
+    else:
+        log, redeals = _run(data, opened)
+    if kind == FORMAT and opened.get("digest") != _digest(data):
         raise BadFile(
-            _("The file's difficulty is not one of {levels}.").format(
-                levels=", ".join(d.value for d in Difficulty)
+            _(
+                "The file was changed since it was saved, or its sealed part comes from another "
+                "file: its moves are not those it was sealed with."
             )
         )
-    redeals = [(after, dealt) for after, dealt in _redeals(hidden, 2)]
-    return Saved(name, seed, log, _typed(data.get("content"), str) or "", Difficulty(level), redeals)
+    content = _typed(data.get("content"), str) or ""
+    return Saved(game, name, seed, seats, log, level, content, redeals)
+
+
+def _not_a_file() -> BadFile:
+    return BadFile(_("The file is not a campaign or table file of this site."))
+
+
+def _kind(opened: dict[str, Any]) -> str:
+    """The format whose files seal what ``opened`` holds."""
+    return FORMAT if "digest" in opened else TABLE_FORMAT if "current" in opened else CAMPAIGN_FORMAT
 
 
 def _opened(data: dict[str, Any]) -> dict[str, Any]:
@@ -277,8 +296,8 @@ def _name(data: dict[str, Any]) -> str:
     return name.strip()[:NAME_LENGTH]
 
 
-def _seed(data: dict[str, Any]) -> int:
-    seed = _typed(data.get("seed"), int)
+def _seed(opened: dict[str, Any]) -> int:
+    seed = _typed(opened.get("seed"), int)
     if seed is None or not 0 <= seed < SEED_LIMIT:
         raise BadFile(
             _("The file's seed is not a whole number from 0 to {most}.").format(most=SEED_LIMIT - 1)
@@ -286,56 +305,105 @@ def _seed(data: dict[str, Any]) -> int:
     return seed
 
 
-def _redeals(hidden: dict[str, Any], size: int) -> list[list[int]]:
-    """The sealed part's redeals, each ``size`` whole numbers (the last a seed); none in a file
-    of version 1."""
-    redeals = _list_of(hidden.get("redeals", []), list)
-    if redeals is None or any(
-        len(r) != size or _list_of(r, int) is None or min(r) < 0 or r[-1] >= SEED_LIMIT for r in redeals
-    ):
-        raise BadFile(_("The file's sealed part is not one this site wrote."))
-    return redeals
-
-
-def _table(data: dict[str, Any], name: str, seed: int, current: object) -> SavedTable:
-    """The table of the file, ``current`` the sealed log of its game under way (``None``: none,
-    or a file of version 1, whose ``games`` hold every game)."""
+def _game(data: dict[str, Any]) -> str:
     game = _typed(data.get("game"), str)
-    if game is None or game not in GAMES or store.shared(GAMES[game]):
+    if game is None or game not in GAMES:
         raise BadFile(
-            _("The file's game {game} is not one this site plays at tables.").format(
-                game=_shown(data.get("game"))
-            )
+            _("The file's game {game} is not one this site plays.").format(game=_shown(data.get("game")))
         )
-    rules = GAMES[game]
-    seats = _list_of(data.get("seats"), str)
-    if seats is None or not all(s in (PLAYER, store.OPEN, *rules.bots) for s in seats):
+    return game
+
+
+def _seats(value: object, game: str) -> list[str]:
+    """The file's seats as a copy is given them: the first player's to the importer, the other
+    players' open, the bots' to their bots."""
+    session = GAMES[game]
+    seats = _list_of(value, str)
+    if seats is None or not all(s in (PLAYER, store.OPEN, *session.bots) for s in seats):
         raise BadFile(
             _("The file's seats are not each a player's, an open one or a bot of {game}.").format(
-                game=said(rules.title)
+                game=said(session.title)
             )
         )
     people = [n for n, s in enumerate(seats) if s in (PLAYER, store.OPEN)]
     if not people:
         raise BadFile(_("The file's table has no seat for you: every seat is a bot's."))
-    logs = _list_of(data.get("games"), list)
-    if logs is not None and current is not None:
-        logs = [*logs, current] if isinstance(current, list) else None
-    moves = [[_move(m) for m in log] for log in logs or []]
-    if not moves or any(m is None for log in moves for m in log):
-        raise BadFile(_("The file's games are not lists of moves, each a seat and a key."))
-    given = [s if s in rules.bots else store.OPEN for s in seats]
+    given = [s if s in session.bots else store.OPEN for s in seats]
     given[people[0]] = store.OWNER
-    return SavedTable(game, name, seed, given, [[m for m in log if m is not None] for log in moves])
+    return given
 
 
-def _move(move: object) -> tuple[int, str] | None:
-    """A move of a table's file, ``[seat, key]``, or None."""
-    pair = _typed(move, list)
-    if pair is None or len(pair) != 2:
+def _level(value: object, game: str) -> str:
+    """The file's level (its first level when it names none), where the game has levels."""
+    levels = GAMES[game].levels
+    if not levels:
+        return ""
+    level = levels[0] if value is None else _typed(value, str)
+    if level is None or level not in levels:
+        raise BadFile(_("The file's difficulty is not one of {levels}.").format(levels=", ".join(levels)))
+    return level
+
+
+def _run(data: dict[str, Any], opened: dict[str, Any]) -> tuple[list[Move], list[Redeal]]:
+    """The run of a file of version 3 (its log, then its sealed moves) or of a campaign's file
+    (its log of keys, from its one seat), and its redeals (none in a file of version 1)."""
+    if data["format"] == FORMAT:
+        log = _moves(data.get("log"))
+    else:
+        keys = _list_of(data.get("log"), str)
+        log = None if keys is None else [(0, key) for key in keys]
+    if log is None:
+        raise BadFile(_("The file's log is not a list of actions."))
+    hidden = _moves(opened.get("hidden", []))
+    if hidden is None:
+        raise _not_ours()
+    return log + hidden, [(after, dealt) for after, dealt in _redeals(opened, 2)]
+
+
+def _series(data: dict[str, Any], opened: dict[str, Any]) -> tuple[list[Move], list[Redeal]]:
+    """The run of a table's file of version 1 or 2: a log for each game (in version 2 the last
+    one, still under way, sealed), joined by ``next``; each game's redeals (its number, after how
+    many of its moves, the seed) counted in the run."""
+    games = _list_of(data.get("games"), list)
+    if games is not None and opened.get("current") is not None:
+        games = [*games, opened["current"]] if isinstance(opened["current"], list) else None
+    logs = [_moves(game) for game in games or []]
+    if not logs or any(log is None for log in logs):
+        raise BadFile(_("The file's games are not lists of moves, each a seat and a key."))
+    run: list[Move] = []
+    redeals: list[Redeal] = []
+    for number, log in enumerate(logs, 1):
+        if number > 1:
+            run.append((0, NEXT))
+        redeals += [(len(run) + after, dealt) for n, after, dealt in _redeals(opened, 3) if n == number]
+        run += log or []
+    return run, redeals
+
+
+def _moves(value: object) -> list[Move] | None:
+    """``value`` when it is a list of moves, each ``[seat, key]``, else None."""
+    pairs = _list_of(value, list)
+    if pairs is None:
         return None
-    seat, key = _typed(pair[0], int), _typed(pair[1], str)
-    return None if seat is None or key is None else (seat, key)
+    moves = [(_typed(p[0], int), _typed(p[1], str)) if len(p) == 2 else (None, None) for p in pairs]
+    if any(seat is None or key is None for seat, key in moves):
+        return None
+    return [(seat, key) for seat, key in moves if seat is not None and key is not None]
+
+
+def _redeals(opened: dict[str, Any], size: int) -> list[list[int]]:
+    """The sealed part's redeals, each ``size`` whole numbers (the last a seed); none in a file
+    of version 1."""
+    redeals = _list_of(opened.get("redeals", []), list)
+    if redeals is None or any(
+        len(r) != size or _list_of(r, int) is None or min(r) < 0 or r[-1] >= SEED_LIMIT for r in redeals
+    ):
+        raise _not_ours()
+    return redeals
+
+
+def _not_ours() -> BadFile:
+    return BadFile(_("The file's sealed part is not one this site wrote."))
 
 
 def unused_name(owner: User, name: str) -> str:
@@ -350,39 +418,29 @@ def unused_name(owner: User, name: str) -> str:
     return given
 
 
-def bring_back(saved: Saved | SavedTable, owner: User, request: UUID | None = None) -> Campaign:
-    """A new campaign of ``owner``'s from the file, or BadFile when its log does not replay; named
-    as a copy when ``owner`` has one by its name already. The import form's ``request`` brings it
-    back once, however often the form is posted."""
-    name = unused_name(owner, saved.name)
-    if isinstance(saved, SavedTable):
-        log: list[tuple[int, str]] = []
-        redeals: list[tuple[int, int]] = []
-        for number, moves in enumerate(saved.games, 1):
-            if number > 1:
-                log.append((0, NEXT))
-            redeals += [(len(log) + after, seed) for n, after, seed in saved.redeals if n == number]
-            log += moves
-        try:
-            return store.create_replayed(
-                owner, saved.game, name, saved.seed, log, saved.seats, redeals=redeals, request=request
-            )
-        except store.Refused as exc:
-            raise BadFile(_("The table does not replay here. {reason}").format(reason=exc)) from exc
+def bring_back(saved: Saved, owner: User, request: UUID | None = None) -> Campaign:
+    """A new campaign or table of ``owner``'s from the file, or BadFile when its run does not
+    replay; named as a copy when ``owner`` has one by its name already. The import form's
+    ``request`` brings it back once, however often the form is posted."""
     try:
         return store.create_replayed(
             owner,
-            "yu",
-            name,
+            saved.game,
+            unused_name(owner, saved.name),
             saved.seed,
-            [(0, key) for key in saved.log],
-            level=saved.difficulty,
+            saved.log,
+            saved.seats,
+            level=saved.level,
             redeals=saved.redeals,
             request=request,
         )
     except (store.Refused, ValueError, KeyError) as exc:
-        reason = _("The campaign does not replay here. {reason}").format(reason=exc)
-        if saved.content and saved.content != base().version:
+        if store.shared(GAMES[saved.game]):
+            reason = _("The campaign does not replay here. {reason}").format(reason=exc)
+        else:
+            reason = _("The table does not replay here. {reason}").format(reason=exc)
+        ours = _content(saved.game)
+        if saved.content and saved.content != ours:
             played_with = _("It was played with game content {theirs}; this site has {ours}.")
-            reason = f"{reason} {played_with.format(theirs=saved.content, ours=base().version)}"
+            reason = f"{reason} {played_with.format(theirs=saved.content, ours=ours)}"
         raise BadFile(reason) from exc

@@ -28,7 +28,12 @@ def forward(apps: Any, schema_editor: Any) -> None:
 
 def backward(apps: Any, schema_editor: Any) -> None:
     game_action = apps.get_model("campaigns", "GameAction")
-    game_action.objects.exclude(game__campaign__game="yu").filter(key=NEXT).delete()
+    game = apps.get_model("campaigns", "Game")
+    nexts = game_action.objects.exclude(game__campaign__game="yu").filter(key=NEXT)
+    ended = list(nexts.values_list("game_id", "seq"))
+    nexts.delete()
+    for game_id, seq in ended:  # the game's log ends before its next again
+        game.objects.filter(pk=game_id, version=seq).update(version=seq - 1)
     game_action.objects.filter(game__campaign__game="yu").update(seat=None)
 
 
@@ -37,6 +42,9 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(forward, backward),
+        # The rows written above leave foreign-key checks pending, and Postgres alters no table
+        # that has some: they are made now.
+        migrations.RunSQL("SET CONSTRAINTS ALL IMMEDIATE", migrations.RunSQL.noop),
         migrations.AlterField(
             model_name="gameaction",
             name="seat",

@@ -15,18 +15,29 @@ from engine.yu import base
 
 from .base import BaseTestCase
 
-CAMPAIGN = {
+CAMPAIGN: dict[str, Any] = {
     "format": transfer.FORMAT,
     "version": transfer.VERSION,
+    "game": "yu",
     "content": base().version,
     "name": "Yellow River",
-    "difficulty": "standard",
-    "sealed": sealed.seal({"seed": 7}),
+    "level": "standard",
+    "seats": ["player"],
     "log": [],
 }
-TABLE = {
-    "format": transfer.TABLE_FORMAT,
+CAMPAIGN["sealed"] = transfer.sealed_part(CAMPAIGN, 7)
+TABLE: dict[str, Any] = {
+    "format": transfer.FORMAT,
     "version": transfer.VERSION,
+    "game": "legacy",
+    "name": "Numbers",
+    "seats": ["player", "greedy"],
+    "log": [],
+}
+TABLE["sealed"] = transfer.sealed_part(TABLE, 7)
+OLD_TABLE = {
+    "format": transfer.TABLE_FORMAT,
+    "version": 2,
     "game": "legacy",
     "name": "Numbers",
     "sealed": sealed.seal({"seed": 7, "current": None}),
@@ -52,10 +63,10 @@ class ImportLimitsTests(BaseTestCase):
         )
 
     def test_it_brings_back_the_files_the_hostile_ones_are_made_from(self) -> None:
-        for data in (CAMPAIGN, TABLE):
+        for data in (CAMPAIGN, TABLE, OLD_TABLE):
             with self.subTest(data["format"]):
                 self.assertEqual(self.bring_back(data).status_code, 302)
-        self.assertEqual(Campaign.objects.filter(owner=self.bob).count(), 2)
+        self.assertEqual(Campaign.objects.filter(owner=self.bob).count(), 3)
 
     def test_it_refuses_json_nested_100_000_deep(self) -> None:
         self.assertRefused(b"[" * 100_000 + b"]" * 100_000, "nested too deeply")
@@ -74,7 +85,8 @@ class ImportLimitsTests(BaseTestCase):
             {**CAMPAIGN, "exported": "2025\x00"},
             {**CAMPAIGN, "log": ["play:t07\x1b"]},
             {**CAMPAIGN, "\x00": 1},
-            {**TABLE, "games": [[[0, "opus\x00"]]]},
+            {**TABLE, "log": [[0, "opus\x00"]]},
+            {**OLD_TABLE, "games": [[[0, "opus\x00"]]]},
         ):
             with self.subTest(str(data)[-30:]):
                 self.assertRefused(data, "control character")
@@ -94,29 +106,31 @@ class ImportLimitsTests(BaseTestCase):
                 raw = json.dumps(CAMPAIGN).replace('"log": []', f'"log": [{number}]').encode()
                 self.assertRefused(raw, "it is not JSON text")
 
-    def test_it_refuses_a_difficulty_given_as_a_list(self) -> None:
-        self.assertRefused({**CAMPAIGN, "difficulty": ["hard"]}, "difficulty is not one of")
+    def test_it_refuses_a_level_given_as_a_list(self) -> None:
+        self.assertRefused({**CAMPAIGN, "level": ["hard"]}, "difficulty is not one of")
 
-    def test_it_refuses_a_difficulty_given_as_an_object(self) -> None:
-        self.assertRefused({**CAMPAIGN, "difficulty": {"hard": 1}}, "difficulty is not one of")
+    def test_it_refuses_a_level_given_as_an_object(self) -> None:
+        self.assertRefused({**CAMPAIGN, "level": {"hard": 1}}, "difficulty is not one of")
 
     def test_it_refuses_a_table_whose_game_is_a_list_or_an_object(self) -> None:
         for game in (["legacy"], {"legacy": 1}):
             with self.subTest(game=game):
-                self.assertRefused({**TABLE, "game": game}, "is not one this site plays at tables")
+                self.assertRefused({**TABLE, "game": game}, "is not one this site plays")
 
     def test_it_refuses_a_table_whose_seats_or_moves_have_the_wrong_types(self) -> None:
-        for data in (
-            {**TABLE, "seats": [["player"], "greedy"]},
-            {**TABLE, "seats": {"player": 1}},
-            {**TABLE, "games": [[[True, "opus"]]]},
-            {**TABLE, "games": [[[0.0, "opus"]]]},
-            {**TABLE, "games": [[{"0": "opus"}]]},
+        for data, reason in (
+            ({**TABLE, "seats": [["player"], "greedy"]}, "seats are not each"),
+            ({**TABLE, "seats": {"player": 1}}, "seats are not each"),
+            ({**TABLE, "log": [[True, "opus"]]}, "log is not a list of actions"),
+            ({**TABLE, "log": [[0.0, "opus"]]}, "log is not a list of actions"),
+            ({**TABLE, "log": [{"0": "opus"}]}, "log is not a list of actions"),
+            ({**TABLE, "log": [[0, "opus", "garden"]]}, "log is not a list of actions"),
+            ({**OLD_TABLE, "games": [[[True, "opus"]]]}, "games are not lists of moves"),
+            ({**OLD_TABLE, "games": [[[0.0, "opus"]]]}, "games are not lists of moves"),
+            ({**OLD_TABLE, "games": [[{"0": "opus"}]]}, "games are not lists of moves"),
         ):
             with self.subTest(str(data)[-40:]):
-                r = self.bring_back(data)
-                self.assertEqual(r.status_code, 400)
-                self.assertFalse(Campaign.objects.exists())
+                self.assertRefused(data, reason)
 
     def test_the_reason_is_in_french_for_a_french_reader(self) -> None:
         r = self.bring_back({**CAMPAIGN, "name": "Yellow\x00River"}, language="fr")

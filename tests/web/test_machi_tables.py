@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from campaigns import seats, store
+from campaigns import sealed, seats, store
 from campaigns.models import Campaign, GameAction, Role
 from engine.machi.bots import planner
 from engine.machi.campaign import GAMES, deck
@@ -20,6 +20,7 @@ from engine.machi.campaign import Campaign as MachiCampaign
 from engine.machi.cards import catalogue
 from engine.machi.game import Game, Phase
 from engine.series import Series
+from engine.session import NEXT
 from tests import play
 
 from .test_tables import TableTestCase
@@ -209,7 +210,8 @@ class MachiTableTests(TableTestCase):
 
         seats.give_seat(table, 0, self.alice)
         data = json.loads(self.client.get(reverse("export", args=[table.code])).content)
-        self.assertEqual(len(data["games"]), GAMES + 1)
+        self.assertEqual([key for _seat, key in data["log"]].count(NEXT), GAMES)  # 11 games, all over
+        self.assertEqual(sealed.unseal(data["sealed"])["hidden"], [])
         self.client.force_login(self.bob)
         upload = SimpleUploadedFile("island.machi.json", json.dumps(data).encode())
         self.client.post(reverse("import"), {"file": upload})
@@ -306,7 +308,7 @@ class MachiTableTests(TableTestCase):
         self.assertEqual(register(page)[0], ["1", date, mayor, town])
 
         data = json.loads(self.client.get(reverse("export", args=[table.code])).content)
-        self.assertIn([0, "town:Riverside"], data["games"][0])  # the name is a move of the log
+        self.assertIn([0, "town:Riverside"], data["log"])  # the name is a move of the log
         self.client.force_login(self.bob)
         upload = SimpleUploadedFile("island.machi.json", json.dumps(data).encode())
         self.client.post(reverse("import"), {"file": upload})

@@ -22,6 +22,7 @@ from engine.yu.rules.hidden import visible
 from tests import play
 
 from .base import BaseTestCase, dealt_anew, hidden, quiet_plays, table_hidden, yu_hidden
+from .saved import FILES, FILES_KEY, version_1
 
 OTHER_KEY = "another site's secret key, long enough and random enough: 8f3b1c9e2d7a"
 REFUSED = "sealed part (its seed) is missing or does not open on this site"
@@ -88,6 +89,31 @@ class SealedFileTestCase(BaseTestCase):
                 key = rules.bot(rules.bots[0], board.state, seat).key
                 play.table_act(table, people[seat], key, Campaign.objects.get(pk=table.pk).version)
 
+    def shown_since(self, campaign: Campaign, number: int, seq: int) -> list[tuple[int, Any]]:
+        """The events that revealed something, by game, after move ``seq`` of game ``number``."""
+        rows = GameAction.objects.filter(game__campaign=campaign, revealed=True)
+        rows = rows.order_by("game__number", "seq")
+        return [
+            (row.game.number, row.events)
+            for row in rows.select_related("game")
+            if (row.game.number, row.seq) > (number, seq)
+        ]
+
+    def assertDealsOtherwise(self, original: Campaign, copy: Campaign, play: Any) -> None:
+        at = store.current_game(original)
+        play(original)
+        play(copy)
+        server = self.shown_since(original, at.number, at.version)
+        self.assertTrue(server)
+        self.assertNotEqual(self.shown_since(copy, at.number, at.version), server)
+
+    def play_yu(self, campaign: Campaign, moves: int = 40) -> None:
+        for _ in range(moves):
+            board = store.load(Campaign.objects.get(pk=campaign.pk))
+            if board.state.over:
+                return
+            play.act(board, board.state.legal_actions()[0], board.version)
+
     def table_predictions(self, data: dict[str, Any], game_row: Game) -> list[dict[str, Any]]:
         """What the engine deals for the game under way from each number the file holds, taken as
         the series seed or as the game's own seed."""
@@ -122,13 +148,13 @@ class CampaignFileTests(SealedFileTestCase):
         server = yu_hidden(store.load(campaign).state)
         data = self.download(campaign)
 
+        keys = [key for _seat, key in data["log"]]
+
         def foretold(numbers: set[int]) -> list[dict[str, Any]]:
             found = []
             for seed in numbers:
                 try:
-                    found.append(
-                        yu_hidden(YuCampaign.replay(seed, data["log"], difficulty=Difficulty.STANDARD))
-                    )
+                    found.append(yu_hidden(YuCampaign.replay(seed, keys, difficulty=Difficulty.STANDARD)))
                 except (ValueError, KeyError):
                     continue  # the log does not replay from that number: it foretells nothing
             return found
@@ -158,7 +184,8 @@ class CampaignFileTests(SealedFileTestCase):
         campaign = self.make_campaign()
         with override_settings(SECRET_KEY=OTHER_KEY):
             data = self.download(campaign)
-            self.assertEqual(sealed.unseal(data["sealed"]), {"seed": campaign.seed, "redeals": []})
+            opened = sealed.unseal(data["sealed"])
+            self.assertEqual((opened["seed"], opened["redeals"], opened["hidden"]), (campaign.seed, [], []))
         before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
         r = self.bring_back(data)
         self.assertContains(r, REFUSED, status_code=400)
@@ -178,8 +205,7 @@ class CampaignFileTests(SealedFileTestCase):
     def test_a_version_1_file_with_its_seed_in_plain_is_still_brought_back(self) -> None:
         campaign = self.make_campaign()
         data = self.download(campaign)
-        old = {key: value for key, value in data.items() if key != "sealed"}
-        self.assertComesBackTheSame({**old, "version": 1, "seed": campaign.seed}, campaign)
+        self.assertComesBackTheSame(version_1(data), campaign)
 
 
 class TableFileTests(SealedFileTestCase):
@@ -203,19 +229,41 @@ class TableFileTests(SealedFileTestCase):
         key = board.session.bot("greedy", board.state, 1).key
         play.table_act(table, self.bob, key, Campaign.objects.get(pk=table.pk).version)
         data = self.download(table)
-        self.assertNotIn([1, key], [move for game in data["games"] for move in game])
+        self.assertEqual(data["log"], [])
         self.assertNotIn(key, json.dumps({k: v for k, v in data.items() if k != "sealed"}))
-        self.assertEqual(sealed.unseal(data["sealed"])["current"], [[1, key]])
+        self.assertEqual(sealed.unseal(data["sealed"])["hidden"], [[1, key]])
         copy = self.assertComesBackTheSame(data, table)
         self.assertEqual(store.current_game(copy).state["placed"], store.current_game(table).state["placed"])
 
-    def test_a_campaign_s_seal_in_a_table_s_file_is_refused_and_the_other_way_round(self) -> None:
+    def test_a_town_square_another_mayor_chose_unseen_is_not_in_the_file(self) -> None:
+        table = play.create_table(self.alice, "machi", "Island", ["owner", "random"])
+        [chosen] = store.moves(store.current_game(table).actions.all())  # the bot chose at once
+        self.assertEqual(chosen[0], 1)
+        self.assertTrue(chosen[1].startswith("choose:"))
+        data = self.download(table)
+        self.assertEqual(data["log"], [])
+        self.assertNotIn(chosen[1], json.dumps({k: v for k, v in data.items() if k != "sealed"}))
+        self.assertEqual(sealed.unseal(data["sealed"])["hidden"], [list(chosen)])
+        self.assertComesBackTheSame(data, table)
+
+    def test_a_seal_taken_from_another_file_is_refused(self) -> None:
         table = self.download(play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"]))
         campaign = self.download(self.make_campaign())
         before = Campaign.objects.count()
         for data, seal in ((table, campaign["sealed"]), (campaign, table["sealed"])):
             r = self.bring_back({**data, "sealed": seal})
-            self.assertContains(r, "sealed part was taken from another kind of file", status_code=400)
+            self.assertContains(r, "its sealed part comes from another file", status_code=400)
+        with self.settings(SECRET_KEY_FALLBACKS=[FILES_KEY]):
+            yu, legacy = (json.loads((FILES / f"{game}-v2.json").read_text()) for game in ("yu", "legacy"))
+            for data, seal in (
+                (legacy, yu["sealed"]),
+                (yu, legacy["sealed"]),
+                (legacy, table["sealed"]),
+                (yu, campaign["sealed"]),
+                (campaign, yu["sealed"]),
+            ):
+                r = self.bring_back({**data, "sealed": seal})
+                self.assertContains(r, "sealed part was taken from another kind of file", status_code=400)
         self.assertEqual(Campaign.objects.count(), before)
 
     def test_a_table_file_sealed_by_another_site_is_refused(self) -> None:
@@ -229,31 +277,6 @@ class TableFileTests(SealedFileTestCase):
 class PlayedOnTests(SealedFileTestCase):
     """What a sealed seed alone does not stop: bringing one's own file back and playing the copy on
     to see what the original will deal. The copy shows what the original shows, then deals anew."""
-
-    def shown_since(self, campaign: Campaign, number: int, seq: int) -> list[tuple[int, Any]]:
-        """The events that revealed something, by game, after move ``seq`` of game ``number``."""
-        rows = GameAction.objects.filter(game__campaign=campaign, revealed=True)
-        rows = rows.order_by("game__number", "seq")
-        return [
-            (row.game.number, row.events)
-            for row in rows.select_related("game")
-            if (row.game.number, row.seq) > (number, seq)
-        ]
-
-    def assertDealsOtherwise(self, original: Campaign, copy: Campaign, play: Any) -> None:
-        at = store.current_game(original)
-        play(original)
-        play(copy)
-        server = self.shown_since(original, at.number, at.version)
-        self.assertTrue(server)
-        self.assertNotEqual(self.shown_since(copy, at.number, at.version), server)
-
-    def play_yu(self, campaign: Campaign, moves: int = 40) -> None:
-        for _ in range(moves):
-            board = store.load(Campaign.objects.get(pk=campaign.pk))
-            if board.state.over:
-                return
-            play.act(board, board.state.legal_actions()[0], board.version)
 
     def test_a_yu_copy_played_on_draws_other_cards(self) -> None:
         campaign = play.create_campaign(self.alice, "Short", new_seed())

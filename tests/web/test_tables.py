@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import sealed, seats, store, table_views
+from campaigns import sealed, seats, store, table_views, transfer
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
 from campaigns.reader import Reader
 from campaigns.sharing import Seat, join
@@ -19,6 +19,7 @@ from engine.legacy.game import Game as LegacyGame
 from tests import play
 
 from .base import BaseTestCase, dealt_anew
+from .saved import resealed
 
 
 class TableTestCase(BaseTestCase):
@@ -474,12 +475,12 @@ class TransferTests(TableTestCase):
         data = self.export(table)
         self.assertEqual(
             (data["format"], data["game"], data["seats"]),
-            ("legacy-of-yu/table", "legacy", ["player", "player", "greedy"]),
+            (transfer.FORMAT, "legacy", ["player", "player", "greedy"]),
         )
-        self.assertEqual(len(data["games"]), 1)  # the game under way is sealed
-        self.assertEqual(
-            len(sealed.unseal(data["sealed"])["current"]), len(table.games.get(number=2).actions.all())
-        )
+        first, second = (table.games.get(number=n).actions.order_by("seq") for n in (1, 2))
+        self.assertEqual(data["log"], [[a.seat, a.key] for a in first])  # the game under way is sealed
+        self.assertEqual(data["log"][-1], [0, "next"])
+        self.assertEqual(sealed.unseal(data["sealed"])["hidden"], [[a.seat, a.key] for a in second])
         self.assertNotIn("alice", json.dumps(data))
         self.assertNotIn("carol", json.dumps(data))
 
@@ -511,18 +512,20 @@ class TransferTests(TableTestCase):
         table = self.make_table(["owner", "greedy"])
         self.play_out(table, 2)
         good = self.export(table)
-        hidden = sealed.unseal(good["sealed"])
-        one_game = hidden["current"]
+        hidden = [(seat, key) for seat, key in sealed.unseal(good["sealed"])["hidden"]]
+
+        def changed(log: list[Any], **fields: Any) -> dict[str, Any]:
+            """``good`` with ``log`` for its whole run, sealed again by someone who could."""
+            return resealed({**good, **fields, "log": log}, table.seed)
+
         bad = {
-            "does not replay": {
-                **good,
-                "sealed": sealed.seal({**hidden, "current": [*one_game[:-1], [0, "empire:9,9"]]}),
-            },
-            "still being played": {**good, "games": [one_game]},
+            "does not replay": changed([*hidden[:-1], [0, "empire:9,9"]]),
+            "still being played": changed([*hidden, [0, "next"], *hidden]),
             "no seat for you": {**good, "seats": ["greedy", "greedy"]},
             "not one this site plays": {**good, "game": "chess"},
-            "not lists of moves": {**good, "games": [[[0, "opus", 1]]]},
-            "no seat 3": {**good, "games": [[[2, "opus"]]]},
+            "log is not a list of actions": {**good, "log": [[0, "opus", 1]]},
+            "no seat 3": changed([[2, "opus"]]),
+            "comes from another file": {**good, "log": hidden},
         }
         for why, data in bad.items():
             with self.subTest(why):

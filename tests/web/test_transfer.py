@@ -19,6 +19,9 @@ from engine.yu.simulation.campaigns import game_seed, play_campaign
 from tests import play
 
 from .base import BaseTestCase, dealt_anew, quiet_plays
+from .saved import resealed, version_1
+
+CHANGED = "The file was changed since it was saved, or its sealed part comes from another file"
 
 
 def upload(data: Any, name: str = "river.yu.json") -> SimpleUploadedFile:
@@ -66,15 +69,16 @@ class TransferTestCase(BaseTestCase):
     def test_the_file_holds_the_sealed_seed_the_log_the_content_and_the_name_only(self) -> None:
         self.share(self.campaign, self.carol, Role.WATCH)
         data = self.export()
-        keys = {"format", "version", "content", "name", "difficulty", "sealed", "log", "exported"}
+        keys = {"format", "version", "game", "content", "name", "level", "seats", "sealed", "log", "exported"}
         self.assertEqual(set(data), keys)
-        self.assertEqual(data["difficulty"], "standard")
+        self.assertEqual((data["game"], data["level"], data["seats"]), ("yu", "standard", ["player"]))
         self.assertEqual((data["format"], data["version"]), (transfer.FORMAT, transfer.VERSION))
-        self.assertEqual((data["name"], data["log"]), ("Yellow River", self.log))
+        self.assertEqual((data["name"], data["log"]), ("Yellow River", [[0, key] for key in self.log]))
         [[_after, seed]] = self.campaign.games.order_by("number").last().redeals  # type: ignore[union-attr]
+        opened = sealed.unseal(data["sealed"])
         self.assertEqual(
-            sealed.unseal(data["sealed"]),
-            {"seed": self.campaign.seed, "redeals": [[len(self.log), seed]]},
+            {key: value for key, value in opened.items() if key != "digest"},
+            {"seed": self.campaign.seed, "redeals": [[len(self.log), seed]], "hidden": []},
         )
         self.assertTrue(data["content"].startswith("yu+"))
         text = json.dumps(data)
@@ -142,7 +146,7 @@ class TransferTestCase(BaseTestCase):
 
     def test_docs_state_names_the_file_version_this_site_writes(self) -> None:
         page = (Path(__file__).resolve().parents[2] / "docs" / "state.md").read_text(encoding="utf-8")
-        self.assertIn(f"## A campaign file, version {transfer.VERSION}\n", page)
+        self.assertIn(f"## A campaign or table file, version {transfer.VERSION}\n", page)
         self.assertIn(f'| `format`, `version` | `"{transfer.FORMAT}"` and `{transfer.VERSION}` |', page)
         self.assertEqual(self.export()["version"], transfer.VERSION)
 
@@ -155,7 +159,7 @@ class TransferTestCase(BaseTestCase):
         play.act(board, Action.parse(second), board.version)
         self.client.force_login(self.alice)
         data = json.loads(self.client.get(f"/c/{fresh.code}/export/").content)
-        self.assertEqual(data["log"], [second])
+        self.assertEqual(data["log"], [[0, second]])
 
     def test_only_the_owner_downloads_it(self) -> None:
         self.share(self.campaign, self.bob, Role.PLAY)
@@ -168,29 +172,45 @@ class TransferTestCase(BaseTestCase):
 
     def test_files_that_do_not_replay_are_refused_and_nothing_is_written(self) -> None:
         good = self.export()
-        log = good["log"]
-        old = {**good, "version": 1, "seed": self.campaign.seed}  # a file saved before seeds were sealed
-        del old["sealed"]
+        log, seed = good["log"], self.campaign.seed
+        old = version_1(resealed(good, seed))  # a file saved before seeds were sealed
+
+        def changed(**fields: Any) -> dict[str, Any]:
+            """``good`` changed by someone who could seal it again."""
+            return resealed({**good, **fields}, seed)
+
         bad: list[tuple[Any, str]] = [
             (b"\xff\xfe not text", "it is not JSON text"),
             (b"{", "it is not JSON text"),
             ([], "not a campaign or table file of this site"),
             ({**good, "format": "chess"}, "not a campaign or table file of this site"),
             ({**good, "version": 99}, "version 99 of the format"),
+            ({**good, "version": 2}, "not a campaign or table file of this site"),
+            ({**old, "version": 3}, "not a campaign or table file of this site"),
             ({**good, "name": "  "}, "no name"),
             ({**old, "seed": -1}, "seed is not a whole number"),
             ({**old, "seed": True}, "seed is not a whole number"),
             ({**old, "seed": "7"}, "seed is not a whole number"),
             ({**old, "seed": 2**63}, "seed is not a whole number"),
+            ({**good, "game": "chess"}, "game &#x27;chess&#x27; is not one this site plays"),
             ({**good, "log": "play:1"}, "log is not a list of actions"),
-            ({**good, "difficulty": "nightmare"}, "difficulty is not one of gentle, standard, hard"),
-            ({**good, "difficulty": "hard"}, "does not replay"),
-            ({**good, "log": [*log[:3], 7]}, "log is not a list of actions"),
-            ({**good, "log": [*log[:3], "fly:away"]}, "Action 4 of 4 (&#x27;fly:away&#x27;) does not replay"),
-            ({**good, "log": [log[1], *log]}, "does not replay"),
-            ({**old, "seed": self.campaign.seed + 1}, "does not replay"),
-            ({**good, "sealed": sealed.seal({"seed": self.campaign.seed + 1})}, "does not replay"),
-            ({**good, "log": [*log, "next"]}, "does not replay"),
+            ({**good, "log": [*log[:3], [0, 7]]}, "log is not a list of actions"),
+            ({**good, "log": [*log[:3], "fly:away"]}, "log is not a list of actions"),
+            ({**old, "log": [*old["log"][:3], [0, "fly:away"]]}, "log is not a list of actions"),
+            ({**good, "level": "nightmare"}, "difficulty is not one of standard, gentle, hard"),
+            ({**good, "seats": ["player", "chess"]}, "seats are not each a player"),
+            ({**good, "seats": ["strong"]}, "no seat for you"),
+            (changed(level="hard"), "does not replay"),
+            (
+                changed(log=[*log[:3], [0, "fly:away"]]),
+                "Action 4 of 4 (&#x27;fly:away&#x27;) does not replay",
+            ),
+            (changed(log=[log[1], *log]), "does not replay"),
+            (changed(log=[*log, [0, "next"]]), "does not replay"),
+            (changed(log=[*log[:3], [1, log[3][1]]]), "there is no seat 2"),
+            (changed(seats=["player", "open"]), "has 1 to 1 seats"),
+            ({**old, "seed": seed + 1}, "does not replay"),
+            (resealed(good, seed + 1), "does not replay"),
         ]
         before = (Campaign.objects.count(), Game.objects.count(), GameAction.objects.count())
         for data, reason in bad:
@@ -200,17 +220,34 @@ class TransferTestCase(BaseTestCase):
                 self.assertContains(r, "Bring back a campaign or a table from a file", status_code=400)
         self.assertEqual((Campaign.objects.count(), Game.objects.count(), GameAction.objects.count()), before)
 
+    def test_a_file_whose_moves_or_seats_were_changed_is_refused(self) -> None:
+        """What a file shows in plain is bound to its sealed part: its holder cannot replay more
+        moves, or others, from its seed to learn what it deals."""
+        fresh = play.create_campaign(self.alice, "Short", 7)
+        self.client.force_login(self.alice)
+        good = json.loads(self.client.get(f"/c/{fresh.code}/export/").content)
+        move = [0, store.load(fresh).state.legal_actions()[0].key]
+        for data in (
+            {**good, "log": [move]},
+            {**good, "level": "hard"},
+            {**good, "seats": ["open"]},
+            {**good, "game": "legacy", "seats": ["player"]},
+        ):
+            with self.subTest(str(data)[-60:]):
+                self.assertContains(self.bring_back(data), CHANGED, status_code=400)
+        self.assertFalse(Campaign.objects.filter(owner=self.bob).exists())
+        # Sealed with it, that move would replay: the seal alone stands in the way.
+        self.assertEqual(self.bring_back(resealed({**good, "log": [move]}, fresh.seed)).status_code, 302)
+        renamed = {**good, "name": "Another River", "exported": "2030-01-01T00:00:00+00:00"}
+        self.assertEqual(self.bring_back(renamed).status_code, 302)
+
     def test_a_file_too_large_is_refused_unread(self) -> None:
         r = self.bring_back(b" " * (transfer.MAX_BYTES + 1))
         self.assertContains(r, "larger than", status_code=400)
         self.assertFalse(Campaign.objects.filter(owner=self.bob).exists())
 
     def test_a_file_from_other_content_says_which(self) -> None:
-        data = {
-            **self.export(),
-            "content": "yu+000000000000",
-            "sealed": sealed.seal({"seed": self.campaign.seed + 1}),
-        }
+        data = resealed({**self.export(), "content": "yu+000000000000"}, self.campaign.seed + 1)
         r = self.bring_back(data)
         self.assertContains(r, "played with game content yu+000000000000", status_code=400)
 
@@ -231,7 +268,7 @@ class TransferTestCase(BaseTestCase):
         board = store.load(hard)
         play.act(board, board.state.legal_actions()[0], board.version)
         data = json.loads(self.client.get(f"/c/{hard.code}/export/").content)
-        self.assertEqual(data["difficulty"], "hard")
+        self.assertEqual(data["level"], "hard")
         self.bring_back(data)
         copy = Campaign.objects.get(owner=self.bob, name="Steep")
         self.assertEqual(copy.difficulty, "hard")
@@ -239,7 +276,7 @@ class TransferTestCase(BaseTestCase):
         self.assertEqual(game.state, dealt_anew(hard, game.redeals[0][1]))
 
     def test_a_file_from_before_difficulty_levels_is_standard(self) -> None:
-        data = self.export()
-        del data["difficulty"]
-        self.bring_back(data)
+        data = version_1(resealed(self.export(), self.campaign.seed))
+        self.assertNotIn("difficulty", data)
+        self.assertEqual(self.bring_back(data).status_code, 302)
         self.assertEqual(Campaign.objects.get(owner=self.bob).difficulty, "standard")

@@ -426,7 +426,7 @@ def hostile_files(export: bytes) -> dict[str, bytes]:
         "a 5,000-digit number": json.dumps(campaign | {"seed": 0})
         .replace('"seed": 0', '"seed": 9' + "0" * 4_999)
         .encode(),
-        "difficulty as a list": json.dumps(campaign | {"difficulty": ["standard"]}).encode(),
+        "level as a list": json.dumps(campaign | {"level": ["standard"]}).encode(),
         "a table's game as an object": json.dumps(table | {"game": {"name": "legacy"}, "games": []}).encode(),
         "not JSON at all": b"\xff\xfe not JSON { at all",
     }

@@ -121,10 +121,6 @@ def export(campaign: Campaign) -> dict[str, Any]:
     return data
 
 
-export_table = export
-"""A table's file is the same as a campaign's."""
-
-
 def sealed_part(
     data: dict[str, Any], seed: int, redeals: Sequence[Redeal] = (), hidden: Sequence[Move] = ()
 ) -> str:

@@ -281,7 +281,7 @@ def restore(request: HttpRequest, code: UUID) -> HttpResponse:
 def export(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign as a file for its owner to keep (see :mod:`campaigns.transfer`)."""
     campaign = campaign_for(request, code, "own").campaign
-    saved = transfer.export_table(campaign) if campaign.is_table else transfer.export(campaign)
+    saved = transfer.export(campaign)
     response = JsonResponse(saved, json_dumps_params={"indent": 1})
     slug = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = f'attachment; filename="{slug}.{campaign.game}.json"'

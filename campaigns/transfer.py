@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from campaigns import sealed, store
 from campaigns.models import YU, Campaign
 from campaigns.reader import said
-from engine.games import GAMES
+from engine.games import GAMES, at_table
 from engine.redeals import Redeal
 from engine.session import NEXT
 from engine.yu import base
@@ -96,7 +96,7 @@ class Saved:
 
 def _content(game: str) -> str:
     """The version of the game content ``game`` plays with here, where it has one."""
-    return base().version if game == YU else ""
+    return "" if at_table(GAMES[game]) else base().version
 
 
 def export(campaign: Campaign) -> dict[str, Any]:

@@ -25,10 +25,11 @@ from functools import cached_property
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, TableSeat, new_seed
 from engine.games import GAMES, at_table
@@ -238,25 +239,15 @@ class RunLog:
     redeals: list[Redeal]
 
 
-def run_log(campaign: Campaign, before: Game | None = None) -> RunLog:
-    """The campaign's current run (up to game ``before``)."""
+def run_log(campaign: Campaign) -> RunLog:
+    """The campaign's current run."""
     games = campaign.games.filter(run=campaign.run).order_by("number")
-    if before is not None:
-        games = games.filter(number__lt=before.number)
     log: list[tuple[int, str]] = []
     redeals: list[Redeal] = []
     for game in games.prefetch_related("actions"):
         redeals += [(len(log) + after, seed) for after, seed in game.redeals]
         log += moves(game.actions.all())
     return RunLog(log, redeals)
-
-
-def _replay(campaign: Campaign, log: RunLog) -> Any:
-    """The campaign's run played from its seed."""
-    session = session_of(campaign)
-    state = session.new(campaign.seed, seat_count(campaign), _level(campaign))
-    _play_log(session, state, log.moves, log.redeals)
-    return state
 
 
 def _rebuilt(campaign: Campaign) -> tuple[Campaign, Game]:
@@ -649,9 +640,6 @@ def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
 
 def _stored_name(seat: TableSeat) -> str:
     """Who plays ``seat``, as the log keeps it: in the site's language, whoever made the move."""
-    from django.conf import settings
-    from django.utils import translation
-
     with translation.override(settings.LANGUAGE_CODE):
         return seat.name
 

@@ -1,11 +1,11 @@
 """Open boards kept live by server-sent events: ``GET /c/<code>/events/``.
 
-An open board listens here (static/js/board.js) and polls ``live`` only while
+An open board listens here (static/js/stream.js) and polls ``live`` only while
 this stream is down. The stream checks the user and their seat once, when it
 opens, then waits without a database connection (:mod:`campaigns.hub`). When a
 campaign's board moves on, all of its boards in this process are brought up to
 date together: one read of the campaign and its members' roles, the board
-rendered once per seat (``regions.live_board``), and each viewer sent it with
+drawn once per seat (the game's :class:`campaigns.drawing.Drawing`), and each viewer sent it with
 their own CSRF token. A viewer who lost their seat, or whose campaign was
 deleted, is told to reload: the page then says why. A stream refused at the
 start (logged out, a stranger) makes the browser give up on it, and the poll
@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from uuid import UUID
 from weakref import WeakKeyDictionary
@@ -36,10 +36,11 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from campaigns import seats, store, table_views
+from campaigns import store
+from campaigns.drawing import drawing_of
 from campaigns.hub import Hub, Pieces, Watcher
 from campaigns.models import Campaign, Membership, TableSeat
-from campaigns.regions import CSRF_SLOT, live_board, live_changes
+from campaigns.regions import CSRF_SLOT
 from campaigns.sharing import OWN, Seat, campaign_for
 
 KEEP_ALIVE = 30.0
@@ -101,11 +102,7 @@ def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str, str] | HttpR
         seat = campaign_for(request, code, fields=FIELDS)
     except (Http404, store.Gone):
         return HttpResponse(status=404)
-    campaign = seat.campaign
-    if not campaign.is_table:
-        return seat, user.pk, get_token(request), seat.etag
-    now = table_views.etag(campaign.version, seats.seat_number(campaign, user), seat.role)
-    return seat, user.pk, get_token(request), now
+    return seat, user.pk, get_token(request), seat.etag
 
 
 async def _stream(
@@ -172,16 +169,16 @@ class News:
     changes: Pieces | None
 
 
-Place = Hashable
-"""Where a user sits, as far as what their board shows goes: for Legacy of Yu their role, at a
-table their seat and role. Everyone in one place is sent the same board."""
+Place = tuple[str, int | None]
+"""Where a user sits, as far as what their board shows goes: their role and the seat they play.
+Everyone in one place is sent the same board."""
 
 
 def _news(
     campaign_id: int, seen: dict[int, set[str]], language: str
 ) -> tuple[dict[int, Place], dict[Place, News | None]]:
     """Where each of these users sits at the campaign now (nowhere: not in, or it was deleted),
-    and the board of every place one of them has not seen yet, rendered once per place in
+    and the board of every place one of them has not seen yet, drawn once per place in
     ``language`` (None: saved by older game content, which the page explains)."""
     try:
         translation.activate(language)
@@ -192,9 +189,16 @@ def _news(
         roles: dict[int, str] = dict(inside.values_list("user_id", "role"))
         if campaign.owner_id in seen:
             roles[campaign.owner_id] = OWN
-        if not campaign.is_table:
-            return dict(roles), _yu_boards(campaign, roles, seen)
-        return _table_boards(campaign, roles, seen)
+        places: dict[int, Place] = {user: (role, 0) for user, role in roles.items()}
+        if campaign.is_table:
+            numbers = dict(
+                TableSeat.objects.filter(campaign=campaign, user_id__in=roles).values_list(
+                    "user_id", "number"
+                )
+            )
+            places = {user: (role, numbers.get(user)) for user, role in roles.items()}
+        stale = {place for user, place in places.items() if seen[user] != {Seat(campaign, *place).etag}}
+        return places, {place: _board(Seat(campaign, *place)) for place in stale}
     except store.Gone:
         return {}, {}
     finally:
@@ -202,41 +206,16 @@ def _news(
         close_old_connections()
 
 
-def _yu_boards(
-    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]]
-) -> dict[Place, News | None]:
-    stale = {role for user, role in roles.items() if seen[user] != {Seat(campaign, role).etag}}
-    boards: dict[Place, News | None] = {}
-    for role in stale:
-        seat = Seat(campaign, role)
-        try:
-            etag, html = live_board(seat)
-        except store.Unreadable:
-            boards[role] = None
-            continue
-        changes = live_changes(seat) if etag == seat.etag else None
-        framed = None if changes is None else _framed("changes", etag, changes)
-        before = seat.etag_at(campaign.version - 1)
-        boards[role] = News(etag, before, _framed("board", etag, html), framed)
-    return boards
-
-
-def _table_boards(
-    campaign: Campaign, roles: dict[int, str], seen: dict[int, set[str]]
-) -> tuple[dict[int, Place], dict[Place, News | None]]:
-    numbers = TableSeat.objects.filter(campaign=campaign, user_id__in=roles).values_list("user_id", "number")
-    sits: dict[int, tuple[int | None, str]] = {user: (None, role) for user, role in roles.items()}
-    sits.update((user, (number, roles[user])) for user, number in numbers)
-    stale = {sit for user, sit in sits.items() if seen[user] != {table_views.etag(campaign.version, *sit)}}
-    places: dict[int, Place] = dict(sits)
-    if not stale:
-        return places, {}
-    board = store.load(Campaign.objects.get(pk=campaign.pk))
-    boards: dict[Place, News | None] = {}
-    for mine, role in stale:
-        etag, html = table_views.live_table(board, Seat(board.campaign, role), mine)
-        boards[(mine, role)] = News(etag, "", _framed("board", etag, html), None)
-    return places, boards
+def _board(seat: Seat) -> News | None:
+    """The board at ``seat`` now, whole and as what changed (None: saved by older game content)."""
+    drawing = drawing_of(seat.campaign)
+    try:
+        etag, html = drawing.live(seat)
+    except store.Unreadable:
+        return None
+    changes = drawing.changes(seat) if etag == seat.etag else None
+    framed = None if changes is None else _framed("changes", etag, changes)
+    return News(etag, seat.etag_at(seat.campaign.version - 1), _framed("board", etag, html), framed)
 
 
 def _framed(kind: str, etag: str, html: str) -> Pieces:

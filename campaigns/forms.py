@@ -13,11 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from campaigns.bot_names import PLAYS_WELL, STYLES, bot_name
-from campaigns.models import DIFFICULTY_NAMES, Campaign, GameAction, Role, TableSeat, said_lazily
+from campaigns.models import DIFFICULTY_NAMES, Campaign, Role, TableSeat, said_lazily
 from campaigns.reader import said
 from campaigns.store import OPEN
 from engine.games import TABLES
-from engine.yu import Action, MalformedAction
 from engine.yu.campaign.difficulty import Difficulty
 
 
@@ -56,25 +55,26 @@ class CampaignForm(forms.ModelForm[Campaign]):
 
 
 class ActionForm(forms.Form):
-    """An action as a form posts it: its key (or ``undo``) and the board
-    version the player saw. The key becomes an :class:`Action` here, once."""
+    """A move as a form posts it: its key (the game's session reads it, or ``undo``) and the
+    version of the board the player saw."""
 
     key = forms.CharField(max_length=200)
+    text = forms.CharField(required=False, strip=False, max_length=200)
+    """Words of the player's own that end the key (a town's name after ``town:``): the game's
+    rules alone say which words they take."""
     version = forms.IntegerField(min_value=0)
     run = forms.IntegerField(min_value=1, required=False)
     """The campaign's run the player saw (a page drawn before it was sent may lack it)."""
+    moment = forms.CharField(max_length=40, required=False)
+    """What the seat's choices depended on when the page was drawn (see ``Session.moment``)."""
+    seat = forms.IntegerField(min_value=0, required=False)
+    """The seat the move is for, when the page says (a town is its own mayor's to name)."""
     confirm = forms.BooleanField(required=False)
-    """The player confirmed an action that loses the game."""
+    """The player confirmed a move the game called a mistake (or one that loses the game)."""
 
-    def clean_key(self) -> Action | None:
-        """The action, or None for an undo."""
-        key: str = self.cleaned_data["key"]
-        if key == GameAction.UNDO:
-            return None
-        try:
-            return Action.parse(key)
-        except MalformedAction as exc:
-            raise forms.ValidationError(str(exc)) from exc
+    def move(self) -> str:
+        """The move's whole key."""
+        return str(self.cleaned_data["key"]) + str(self.cleaned_data["text"])
 
 
 class InviteForm(forms.Form):
@@ -94,7 +94,7 @@ class InviteForm(forms.Form):
 
 
 class VersionForm(forms.Form):
-    """A request that carries only the board version the player saw: a hint, the next game of a table."""
+    """A request that carries only the board version the player saw: a hint."""
 
     version = forms.IntegerField(min_value=0)
 
@@ -219,26 +219,6 @@ class TableForm(forms.Form):
         bots = TABLES[data["game"]].bots
         bot = bots[0] if data["bot"] == STRONG else data["bot"]
         return ["owner", *["open"] * data["friends"], *[bot] * data["bots"]]
-
-
-class TableActionForm(forms.Form):
-    """A move at a table: its key (the game's rules read it) and the version the player saw."""
-
-    key = forms.CharField(max_length=40)
-    text = forms.CharField(required=False, strip=False)
-    """Words of the player's own that end the key (a town's name after ``town:``): the game's
-    rules alone say which words they take."""
-    version = forms.IntegerField(min_value=0)
-    moment = forms.CharField(max_length=40, required=False)
-    """What the seat's choices depended on when the page was drawn (see ``Rules.moment``)."""
-    seat = forms.IntegerField(min_value=0, required=False)
-    """The seat the move is for, when the page says (a town is its own mayor's to name)."""
-    confirm = forms.BooleanField(required=False)
-    """The player confirmed a move the game called a mistake."""
-
-    def move(self) -> str:
-        """The move's whole key."""
-        return str(self.cleaned_data["key"]) + str(self.cleaned_data["text"])
 
 
 class SeatForm(forms.Form):

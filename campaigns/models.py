@@ -91,7 +91,7 @@ class Campaign(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("table" if self.is_table else "board", args=[self.code])
+        return reverse("board", args=[self.code])
 
     @property
     def is_table(self) -> bool:

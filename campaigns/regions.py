@@ -14,8 +14,9 @@ from functools import partial
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
@@ -252,3 +253,85 @@ def _live_key(seat: Seat) -> str:
     campaign = seat.campaign
     name = hashlib.sha256(campaign.name.encode()).hexdigest()[:16]
     return f"live-board:{campaign.code}:{campaign.version}:{seat.role}:{name}:{get_language()}"
+
+
+class YuBoard:
+    """Legacy of Yu's board for :mod:`campaigns.play` (a :class:`campaigns.drawing.Drawing`): an
+    htmx answer carries the regions that changed, out of band, with the version and the notice."""
+
+    def page(
+        self,
+        request: HttpRequest,
+        board: store.Board,
+        seat: Seat,
+        *,
+        notice: str = "",
+        status: int = 200,
+        hint: dict[str, Any] | None = None,
+        confirm: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        context = {**shell(seat, notice), "regions": shown(request, board, seat, confirm), "hint": hint}
+        if request.headers.get("HX-Request"):
+            return render(
+                request, "campaigns/board.html#board", {**context, "board_oob": True}, status=status
+            )
+        return render(request, "campaigns/board.html", context, status=status)
+
+    def seen(self, board: store.Board, seat: Seat) -> Rendered:
+        return rendered(board, seat)
+
+    def moved(self, request: HttpRequest, board: store.Board, seat: Seat, seen: object) -> HttpResponse:
+        before = seen if isinstance(seen, dict) else None
+        token = get_token(request)
+        now = rendered(board, seat, before=before)
+        changed = [
+            fill(html, token, oob=True)
+            for name, (_, html) in now.items()
+            if before is None or before[name][1] != html
+        ]
+        return HttpResponse("".join(changed) + _fresh(request, seat, live=True))
+
+    def told(
+        self, request: HttpRequest, board: store.Board, seat: Seat, notice: str, status: int
+    ) -> HttpResponse:
+        if request.headers.get("HX-Request"):
+            return HttpResponse(_fresh(request, seat, notice), status=status)
+        return self.page(request, board, seat, notice=notice, status=status)
+
+    def asked(
+        self, request: HttpRequest, board: store.Board, seat: Seat, key: str, reason: str
+    ) -> HttpResponse:
+        confirm = {"key": key, "reason": reason}
+        if not request.headers.get("HX-Request"):
+            return self.page(request, board, seat, confirm=confirm)
+        context = {
+            **board_context(board, seat, confirm=confirm),
+            "oob": OOB,
+            "csrf_token": get_token(request),
+        }
+        return HttpResponse(render_region("decision", context) + _fresh(request, seat))
+
+    def hinted(
+        self, request: HttpRequest, board: store.Board, seat: Seat, hint: dict[str, Any], status: int
+    ) -> HttpResponse:
+        if not request.headers.get("HX-Request"):
+            return self.page(request, board, seat, hint=hint, status=status)
+        context = {**shell(seat), "hint": hint, "csrf_token": get_token(request)}
+        return render(request, "campaigns/board.html#hint", context, status=status)
+
+    def live(self, seat: Seat) -> tuple[str, str]:
+        return live_board(seat)
+
+    def changes(self, seat: Seat) -> str | None:
+        return live_changes(seat)
+
+
+def _fresh(request: HttpRequest, seat: Seat, notice: str = "", live: bool = False) -> str:
+    """The version input and the notice, swapped with every answer; after a change, the live poll
+    and the hint too, so that the poll does not fetch the board the answer brought."""
+    context = {**shell(seat, notice), "oob": OOB}
+    names = ("version", "notice", "live", "hint") if live else ("version", "notice")
+    return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
+
+
+BOARD = YuBoard()

@@ -37,7 +37,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from campaigns import seats, store
-from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
+from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role, TableSeat
 from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
@@ -61,6 +61,9 @@ class Seat:
 
     campaign: Campaign
     role: str  # OWN, Role.PLAY or Role.WATCH
+    number: int | None = 0
+    """The seat the user plays: a table's seat they sit at (None: none), 0 for a game whose one
+    seat is shared."""
 
     @property
     def owns(self) -> bool:
@@ -71,19 +74,34 @@ class Seat:
         return "act" in RIGHTS[self.role]
 
     @property
+    def plays(self) -> bool:
+        """Whether the user makes moves at this seat."""
+        return self.number is not None and self.can_act
+
+    @property
     def etag(self) -> str:
         """What the live board compares: the board's version, and what this seat may do with it."""
         return self.etag_at(self.campaign.version)
 
     def etag_at(self, version: int) -> str:
         """The ETag of this seat's board at another ``version``."""
-        return f'"{version}.{self.role}"'
+        return f'"{version}.{self.role}.{"w" if self.number is None else self.number}"'
+
+    def at(self, campaign: Campaign) -> Seat:
+        """The same seat at the campaign row as read again."""
+        return Seat(campaign, self.role, self.number)
 
 
 def _member_role(user_id: int, campaign: str = "pk") -> Subquery:
     """The user's role in the campaign the outer query names by ``campaign``, if they are in."""
     mine = Membership.objects.inside().filter(campaign=OuterRef(campaign), user_id=user_id)
     return Subquery(mine.order_by().values("role")[:1])
+
+
+def _seat_number(user_id: int) -> Subquery:
+    """The number of the table seat the user sits at in the campaign of the outer query, if any."""
+    mine = TableSeat.objects.filter(campaign=OuterRef("pk"), user_id=user_id)
+    return Subquery(mine.order_by().values("number")[:1])
 
 
 def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: tuple[str, ...] = ()) -> Seat:
@@ -97,9 +115,11 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
     user = request.user
     if not isinstance(user, User):
         raise Http404("No such campaign")
-    campaigns = Campaign.objects.annotate(member_role=_member_role(user.pk))
+    campaigns = Campaign.objects.annotate(
+        member_role=_member_role(user.pk), seat_number=_seat_number(user.pk)
+    )
     # The state is read with the board, when a view asks for it (store.load).
-    campaigns = campaigns.only(*fields, "owner_id", "deleted") if fields else campaigns.defer("state")
+    campaigns = campaigns.only(*fields, "owner_id", "deleted", "game") if fields else campaigns.defer("state")
     try:
         campaign = campaigns.get(code=code)
     except Campaign.DoesNotExist:
@@ -114,7 +134,7 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
         raise Gone(campaign)
     if need not in RIGHTS[role]:
         raise PermissionDenied(REFUSED[need])
-    return Seat(campaign, role)
+    return Seat(campaign, role, 0 if store.shared(store.session_of(campaign)) else campaign.seat_number)
 
 
 def board_for(
@@ -132,13 +152,11 @@ def board_for(
         if game is not None:
             role = OWN if game.campaign.owner_id == user.pk else game.member_role
             if role and need in RIGHTS[role]:
-                if game.campaign.is_table:
-                    raise store.Elsewhere(game.campaign)
                 board = store.board(game, recent)
-                return board, Seat(board.campaign, role)
+                return board, Seat(board.campaign, role, board.seat_of(user))
     seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
     board = store.load(seat.campaign, recent)
-    return board, Seat(board.campaign, seat.role)
+    return board, seat.at(board.campaign)
 
 
 def campaigns_of(user: User) -> QuerySet[Campaign]:

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaigns import events, language, records, table_views, views
+from campaigns import events, language, play, records, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,15 +10,12 @@ urlpatterns = [
     path("rules/<slug:game>/", views.game_rules, name="game_rules"),
     path("campaigns/new/", views.create, name="create"),
     path("campaigns/import/", views.bring_back, name="import"),
-    path("tables/new/", table_views.create, name="create_table"),
-    path("t/<uuid:code>/", table_views.table, name="table"),
-    path("t/<uuid:code>/act/", table_views.act, name="table_act"),
-    path("t/<uuid:code>/live/", table_views.live, name="table_live"),
-    path("t/<uuid:code>/next/", table_views.next_game, name="table_next"),
+    path("tables/new/", views.create_table, name="create_table"),
+    path("t/<uuid:code>/", play.table, name="table"),
     path("t/<uuid:code>/seats/<int:number>/", views.table_seat, name="table_seat"),
-    path("c/<uuid:code>/", views.board, name="board"),
-    path("c/<uuid:code>/act/", views.act, name="act"),
-    path("c/<uuid:code>/hint/", table_views.hint, name="hint"),
+    path("c/<uuid:code>/", play.board, name="board"),
+    path("c/<uuid:code>/act/", play.act, name="act"),
+    path("c/<uuid:code>/hint/", play.hint, name="hint"),
     path("c/<uuid:code>/story/", views.story, name="story"),
     path("c/<uuid:code>/chronicle/", records.chronicle, name="chronicle"),
     path("c/<uuid:code>/log/", records.full_log, name="full_log"),
@@ -27,7 +24,7 @@ urlpatterns = [
     path("c/<uuid:code>/delete/", views.delete, name="delete"),
     path("c/<uuid:code>/restore/", views.restore, name="restore"),
     path("c/<uuid:code>/export/", views.export, name="export"),
-    path("c/<uuid:code>/live/", views.live, name="live"),
+    path("c/<uuid:code>/live/", play.live, name="live"),
     path("c/<uuid:code>/events/", events.events, name="events"),
     path("c/<uuid:code>/members/", views.members, name="members"),
     path("c/<uuid:code>/invites/", views.invite, name="invite"),

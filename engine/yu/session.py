@@ -14,6 +14,7 @@ from engine.yu.campaign.campaign import Campaign, CampaignView
 from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.rules.actions import Action
 from engine.yu.rules.events import revealed
+from engine.yu.rules.labels import label
 from engine.yu.rules.view import View
 
 SEATS = range(1, 2)
@@ -115,12 +116,12 @@ class YuSession:
 
     def hint(self, state: Campaign, seat: int) -> Hint[Action] | Msg:
         game = state.game
+        if game is not None and (why := no_hint(game)):
+            return why
         if game is None or not state.playing:
             return _("Between games there is nothing to hint at.")
-        if why := no_hint(game):
-            return why
-        hints = hint(game)
-        moves = tuple(Suggestion(h.action, chance=h.percent) for h in hints)
+        hints, view = hint(game), game.view()
+        moves = tuple(Suggestion(h.action, label(view, h.action), h.percent) for h in hints)
         return Hint(moves, hopeless(game, hints))
 
 

@@ -223,7 +223,7 @@ def test_every_page_of_a_legacy_table_fits_a_phone(
     test, page = request.node.name, phone
     owner = sit_down(page, live_server, OWNER, language)
     campaign = open_table(owner, "legacy", "Numbers night at the old mill", [store.OPEN, "strong", "random"])
-    url = f"{live_server.url}/t/{campaign.code}/"
+    url = f"{live_server.url}/c/{campaign.code}/"
     problems: list[str] = []
 
     show(page, url, test, "1-start")
@@ -272,7 +272,7 @@ def test_every_page_of_a_machi_koro_table_fits_a_phone(
     test, page = request.node.name, phone
     owner = sit_down(page, live_server, OWNER, language)
     campaign = open_table(owner, "machi", "The island of long names", [store.OPEN, "planner", "random"])
-    url = f"{live_server.url}/t/{campaign.code}/"
+    url = f"{live_server.url}/c/{campaign.code}/"
     problems: list[str] = []
 
     show(page, url, test, "1-start")
@@ -328,7 +328,7 @@ def test_a_legacy_table_is_at_most_two_desktop_screens_tall(
     test, page = request.node.name, desktop
     owner = sit_down(page, live_server, OWNER, language)
     campaign = open_table(owner, "legacy", "Numbers night", bots)
-    url = f"{live_server.url}/t/{campaign.code}/"
+    url = f"{live_server.url}/c/{campaign.code}/"
     problems: list[str] = []
 
     def measure(state: str) -> None:

@@ -45,4 +45,4 @@ class HiddenPagesTestCase(BaseTestCase):
         for game in ("legacy", "machi"):
             table = play.create_table(self.alice, game, game.title(), ["owner", "random"])
             self.share(table, self.carol, Role.WATCH)
-            self.assert_pages_hide(table, ["table", "table_live", "chronicle", "full_log"])
+            self.assert_pages_hide(table, ["board", "live", "chronicle", "full_log"])

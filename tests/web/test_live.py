@@ -45,9 +45,9 @@ class LiveTestCase(BaseTestCase):
         self.client.force_login(self.alice)
         html = self.client.get(self.board_url).content.decode()
         self.assertIn(f'hx-get="{self.url}" hx-trigger="every 1s" hx-swap="none" hx-sync="#act:abort"', html)
-        self.assertEqual(poll_etag(html), '"0.own"')
+        self.assertEqual(poll_etag(html), '"0.own.0"')
         self.client.force_login(self.carol)
-        self.assertEqual(poll_etag(self.client.get(self.board_url).content.decode()), '"0.watch"')
+        self.assertEqual(poll_etag(self.client.get(self.board_url).content.decode()), '"0.watch.0"')
 
     def test_it_answers_304_with_no_body_while_nothing_changed(self) -> None:
         self.client.force_login(self.carol)
@@ -63,22 +63,22 @@ class LiveTestCase(BaseTestCase):
         self.move_on()
         r = self.poll(etag)
         self.assertEqual(r.status_code, 200)
-        self.assertEqual(r["ETag"], '"1.watch"')
+        self.assertEqual(r["ETag"], '"1.watch.0"')
         html = r.content.decode()
         self.assertTrue(html.lstrip().startswith('<div id="board" class="board" hx-swap-oob="true"'))
         self.assertIn('id="board-version" value="1"', html)
-        self.assertEqual(poll_etag(html), '"1.watch"')  # the new poll asks from here on
+        self.assertEqual(poll_etag(html), '"1.watch.0"')  # the new poll asks from here on
         self.assertEqual(action_keys(html), [])  # a watcher's board has no action on it
-        self.assertEqual(self.poll('"1.watch"').status_code, 304)
+        self.assertEqual(self.poll('"1.watch.0"').status_code, 304)
 
     def test_it_renders_a_new_board_once_for_every_viewer_in_a_seat(self) -> None:
         dora = self.share(self.campaign, User.objects.create_user("dora"), Role.WATCH).user
         self.move_on()
         self.client.force_login(self.carol)
-        first = self.poll('"0.watch"')
+        first = self.poll('"0.watch.0"')
         self.client.force_login(dora)
         with self.assertNumQueries(3):  # as for a 304: no engine, no template
-            second = self.poll('"0.watch"')
+            second = self.poll('"0.watch.0"')
         tokens = [
             re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', r.content.decode())
             for r in (first, second)
@@ -100,10 +100,10 @@ class LiveTestCase(BaseTestCase):
 
     def test_it_refreshes_a_board_whose_role_changed(self) -> None:
         self.client.force_login(self.carol)
-        self.assertEqual(self.poll('"0.watch"').status_code, 304)
+        self.assertEqual(self.poll('"0.watch.0"').status_code, 304)
         self.carol_in.role = Role.PLAY
         self.carol_in.save()
-        r = self.poll('"0.watch"')
+        r = self.poll('"0.watch.0"')
         self.assertEqual(r.status_code, 200)
         self.assertIn(self.play, action_keys(r.content.decode()))
 
@@ -112,23 +112,23 @@ class LiveTestCase(BaseTestCase):
         r = self.client.post(f"{self.board_url}act/", {"key": self.play, "version": 0}, headers=HTMX)
         html = r.content.decode()
         self.assertIn('<div id="live" hidden', html)
-        self.assertEqual(poll_etag(html), '"1.own"')  # so the poll does not fetch the board it brought
-        self.assertEqual(self.poll('"1.own"').status_code, 304)
+        self.assertEqual(poll_etag(html), '"1.own.0"')  # so the poll does not fetch the board it brought
+        self.assertEqual(self.poll('"1.own.0"').status_code, 304)
 
     def test_it_reloads_a_board_that_is_gone(self) -> None:
         # Removed from the campaign, or a stranger, or a campaign that never was: all alike.
         self.carol_in.delete()
         self.client.force_login(self.carol)
-        answers = [self.poll('"0.watch"'), self.client.get(f"/c/{uuid.uuid4()}/live/", headers=HTMX)]
+        answers = [self.poll('"0.watch.0"'), self.client.get(f"/c/{uuid.uuid4()}/live/", headers=HTMX)]
         self.client.force_login(self.mallory)
-        answers.append(self.poll('"0.own"'))
+        answers.append(self.poll('"0.own.0"'))
         for r in answers:
             self.assertEqual(r.status_code, 404)
             self.assertEqual(r["HX-Refresh"], "true")
             self.assertEqual(r.content, b"")
 
     def test_it_reloads_a_logged_out_board(self) -> None:
-        r = self.poll('"0.own"')
+        r = self.poll('"0.own.0"')
         self.assertEqual(r.status_code, 401)
         self.assertEqual(r["HX-Refresh"], "true")
 

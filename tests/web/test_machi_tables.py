@@ -65,18 +65,18 @@ class MachiTableTests(TableTestCase):
         self.share(table, self.bob, Role.PLAY)
         seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("Choose 2 town square cards", page)
         self.assertIn("chosen", page)  # the bot chose at once, and only that is shown
         self.post(table, "choose:bakery,wheat_field")
         self.client.force_login(self.bob)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertNotIn("Your choice, hidden", page)
         self.assertEqual(self.machi(table).phase, Phase.CHOOSE)
         self.assertNotIn('data-card="bakery"', page.split('aria-label="Supply"')[0])  # no town shows it yet
         self.post(table, "choose:bakery,wheat_field")
         self.assertEqual(self.machi(table).phase, Phase.ROLL)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("The town square cards are revealed", page)
 
     def test_a_move_out_of_order_or_unaffordable_is_refused_and_changes_nothing(self) -> None:
@@ -104,16 +104,19 @@ class MachiTableTests(TableTestCase):
         ended = self.machi(table)
         winner = ended.winner
         self.client.force_login(self.alice)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("Game 1 is over", page)
         self.assertIn("Town register", page)
         self.assertIn("The first name", page)  # the legacy deck, read on as the game ended
         self.assertIn("Deal the next game", page)
 
-        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version + 10**6})
+        r = self.client.post(
+            reverse("act", args=[table.code]), {"key": "next", "version": table.version + 10**6}
+        )
         self.assertEqual(r.status_code, 409)  # a stale request deals nothing
         r = self.client.post(
-            reverse("table_next", args=[table.code]), {"version": Campaign.objects.get(pk=table.pk).version}
+            reverse("act", args=[table.code]),
+            {"key": "next", "version": Campaign.objects.get(pk=table.pk).version},
         )
         self.assertEqual(r.status_code, 302)
         second = self.machi(table)
@@ -148,7 +151,7 @@ class MachiTableTests(TableTestCase):
         today = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.order_by("number")]
         self.aged(table)
         self.client.force_login(self.alice)
-        r = self.client.get(reverse("table", args=[table.code]))
+        r = self.client.get(reverse("board", args=[table.code]))
         self.assertContains(r, "Town register")
         stored = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.order_by("number")]
         self.assertEqual(stored, today)
@@ -164,10 +167,11 @@ class MachiTableTests(TableTestCase):
         GameAction.objects.filter(pk=first.pk).update(key="pass")
         before = Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.all()]
         self.client.force_login(self.alice)
-        for url in (reverse("table", args=[table.code]), reverse("table_live", args=[table.code])):
-            r = self.client.get(url)
-            self.assertContains(r, "cannot be opened", status_code=409)
-            self.assertContains(r, "Game 1 no longer replays", status_code=409)
+        r = self.client.get(reverse("board", args=[table.code]))
+        self.assertContains(r, "cannot be opened", status_code=409)
+        self.assertContains(r, "Game 1 no longer replays", status_code=409)
+        r = self.client.get(reverse("live", args=[table.code]))
+        self.assertEqual((r.status_code, r["HX-Refresh"]), (409, "true"))  # the page then says why
         self.assertEqual(
             (Campaign.objects.get(pk=table.pk).state, [g.state for g in table.games.all()]), before
         )
@@ -181,7 +185,7 @@ class MachiTableTests(TableTestCase):
         self.assertTrue(board.session.finished(board.state) and board.game_row.number == GAMES)
         tenth = self.machi(table).setup
         self.client.force_login(self.alice)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("last game", page)
         self.assertIn("The register is full", page)
         self.assertNotIn("This card turns over", page)  # the deck's last side: nothing more to read
@@ -190,10 +194,11 @@ class MachiTableTests(TableTestCase):
         self.assertNotIn("Deal the next game", page)
         self.assertEqual(len(register(page)), GAMES)
 
-        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
+        r = self.client.post(reverse("act", args=[table.code]), {"key": "next", "version": table.version})
         self.assertEqual(r.status_code, 409)  # a stale request deals nothing
         r = self.client.post(
-            reverse("table_next", args=[table.code]), {"version": Campaign.objects.get(pk=table.pk).version}
+            reverse("act", args=[table.code]),
+            {"key": "next", "version": Campaign.objects.get(pk=table.pk).version},
         )
         self.assertEqual(r.status_code, 302)
         board = store.load(Campaign.objects.get(pk=table.pk))
@@ -203,7 +208,7 @@ class MachiTableTests(TableTestCase):
         carried = MachiCampaign.from_dict(board.state.series.carried)
         self.assertEqual((len(carried.register), len(carried.winners)), (GAMES, GAMES + 1))
         self.assertEqual(eleventh.first, carried.winners[GAMES - 1])  # the last winner goes first
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("game 11, in free play after the series", page)
         self.assertIn("Free play: game 11", page)
         self.assertEqual(len(register(page)), GAMES)
@@ -226,7 +231,7 @@ class MachiTableTests(TableTestCase):
         table.refresh_from_db()
         data = {"key": "town:", "text": text, "version": table.version, "moment": ""}
         return self.client.post(
-            reverse("table_act", args=[table.code]), data | ({"seat": seat} if seat is not None else {})
+            reverse("act", args=[table.code]), data | ({"seat": seat} if seat is not None else {})
         )
 
     def test_each_mayor_names_and_renames_their_town_until_the_first_roll(self) -> None:
@@ -234,13 +239,13 @@ class MachiTableTests(TableTestCase):
         self.share(table, self.bob, Role.PLAY)
         seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn('id="mk-town-name"', page)
         self.assertIn("Name your town", page)
         self.assertEqual(self.name(table, "  Riverside ").status_code, 302)
         self.assertEqual(self.machi(table).towns[0].name, "Riverside")
         self.assertEqual(self.name(table, "Riverside Bay").status_code, 302)  # renamed
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("Rename your town", page)
         self.assertIn('value="Riverside Bay"', page)
         self.assertIn("<b>alice</b> named their town Riverside Bay", page)
@@ -285,7 +290,7 @@ class MachiTableTests(TableTestCase):
         self.assertEqual([t.name for t in self.machi(table).towns], ["Riverside", "", ""])
         self.client.force_login(self.carol)
         self.assertContains(self.name(table, "Mine", None), "You are watching", status_code=403)  # type: ignore[arg-type]
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertNotIn('id="mk-town-name"', page)  # a watcher names no town
 
     def test_the_register_writes_the_date_the_mayor_then_and_the_town_and_keeps_them(self) -> None:
@@ -299,12 +304,12 @@ class MachiTableTests(TableTestCase):
         assert won is not None
         date = formats.date_format(timezone.localtime(won.created), "SHORT_DATE_FORMAT")
         mayor, town = [("alice", "Riverside"), ("“Plays well” bot 2", "not named")][winner]
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertEqual(register(page)[0], ["1", date, mayor, town])
         self.assertEqual(register(page)[1:], [[str(n), "", "", ""] for n in range(2, GAMES + 1)])
         # The seat changes hands: the register still names who sat there when the game was won.
         seats.give_seat(table, winner, seats.OPEN if winner == 0 else "random")
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertEqual(register(page)[0], ["1", date, mayor, town])
 
         data = json.loads(self.client.get(reverse("export", args=[table.code])).content)
@@ -316,7 +321,7 @@ class MachiTableTests(TableTestCase):
         self.assertEqual(
             MachiCampaign.from_dict(Series.from_dict(copy.state).carried).towns, ["Riverside", ""]
         )
-        page = self.client.get(reverse("table", args=[copy.code])).content.decode()
+        page = self.client.get(reverse("board", args=[copy.code])).content.decode()
         self.assertEqual(register(page)[0][3], town)  # the town's name came back with its file
         self.assertEqual(register(page)[0][2], f"Seat {winner + 1}")  # a file names no one
         for game_row in copy.games.all():
@@ -333,7 +338,7 @@ class MachiTableTests(TableTestCase):
         self.client.force_login(self.alice)
         self.client.post(reverse("language"), {"language": "fr", "next": "/"})
         self.post(table, "choose:bakery,wheat_field")
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         french = ("Champs de blé", "Boulangerie", "Observatoire", "Fontaine", "Débarquement", "Votre tour")
         for french_text in french:
             self.assertIn(french_text, page)

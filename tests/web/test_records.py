@@ -228,7 +228,7 @@ class FullLogTests(RecordsTestCase):
                 boards = {}
                 for user in (self.alice, self.carol):
                     self.client.force_login(user)
-                    boards[user] = text_runs(self.page(reverse("table", args=[table.code])))
+                    boards[user] = text_runs(self.page(reverse("board", args=[table.code])))
                 hidden = set(boards[self.alice]) - set(boards[self.carol])
                 self.assertTrue(
                     any("your" in run.lower() for run in hidden), f"Alice's board shows her move: {hidden}"
@@ -261,7 +261,7 @@ class FullLogTests(RecordsTestCase):
         play.act(board, Action.parse(quiet_plays(campaign, 1)[0]), 0)
         self.assertIn(f'href="{self.log_url(campaign)}">Full log', self.page(f"/c/{campaign.code}/"))
         table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "greedy"])
-        html = self.page(reverse("table", args=[table.code]))
+        html = self.page(reverse("board", args=[table.code]))
         self.assertIn(f'href="{self.log_url(table)}">Full log', html)
         self.assertIn(f'href="{self.chronicle_url(table)}">Chronicle', html)
 

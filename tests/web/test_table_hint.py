@@ -43,7 +43,7 @@ class TableHintTests(BaseTestCase):
         self.assertContains(r, f'value="{key}"')
         self.assertEqual(store.current_game(self.table).hints, 1)
         r = self.client.post(
-            reverse("table_act", args=[self.table.code]),
+            reverse("act", args=[self.table.code]),
             {"key": key, "version": Campaign.objects.get(pk=self.table.pk).version},
         )
         self.assertEqual(r.status_code, 302)
@@ -55,8 +55,10 @@ class TableHintTests(BaseTestCase):
         self.assertContains(self.ask(self.carol), "hints are for the players", status_code=403)
         self.assertEqual(store.current_game(self.table).hints, 0)
         r = self.ask(self.bob, version=0)
-        self.assertContains(r, "The best bot would play")
-        self.assertContains(r, f'name="version" value="{Campaign.objects.get(pk=self.table.pk).version}"')
+        self.assertContains(r, "ask again on the board as it stands now", status_code=409)
+        version = Campaign.objects.get(pk=self.table.pk).version
+        self.assertContains(r, f'name="version" value="{version}"', status_code=409)
+        self.assertEqual(store.current_game(self.table).hints, 0)
         self.client.logout()
         r = self.client.post(reverse("hint", args=[self.table.code]), {"version": 0})
         self.assertEqual(r.status_code, 302)  # to the sign-in page
@@ -79,7 +81,8 @@ class MachiAdviceTests(BaseTestCase):
     def test_a_mayor_is_told_the_planners_move_and_why(self) -> None:
         advice = MACHI.hint(store.load(self.table).state, 0)
         assert isinstance(advice, Hint)
-        r = self.client.post(reverse("hint", args=[self.table.code]), {"version": 0})
+        version = Campaign.objects.get(pk=self.table.pk).version
+        r = self.client.post(reverse("hint", args=[self.table.code]), {"version": version})
         self.assertContains(r, "The best bot would play")
         self.assertContains(r, f'value="{advice.moves[0].action.key}"')
         self.assertContains(r, "before you can win")
@@ -95,7 +98,7 @@ class MachiAdviceTests(BaseTestCase):
 
     def test_a_move_the_game_calls_a_mistake_is_asked_about_first(self) -> None:
         key = store.load(self.table).state.game.legal_actions(0)[0].key
-        url = reverse("table_act", args=[self.table.code])
+        url = reverse("act", args=[self.table.code])
         why = engine_text._(
             "Demolishing your {card} brings back no coin: you would give it up for nothing.", card="x"
         )

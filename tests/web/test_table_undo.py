@@ -24,7 +24,7 @@ class TableUndoTests(BaseTestCase):
     def post(self, user: Any, table: Campaign, key: str) -> Any:
         self.client.force_login(user)
         version = Campaign.objects.get(pk=table.pk).version
-        return self.client.post(reverse("table_act", args=[table.code]), {"key": key, "version": version})
+        return self.client.post(reverse("act", args=[table.code]), {"key": key, "version": version})
 
     def state(self, table: Campaign) -> Any:
         return store.load(Campaign.objects.get(pk=table.pk)).state
@@ -33,13 +33,13 @@ class TableUndoTests(BaseTestCase):
         table = self.table("legacy")
         before = self.state(table).game.to_dict()
         self.assertEqual(self.post(self.alice, table, "opus").status_code, 302)
-        page = self.client.get(reverse("table", args=[table.code])).content.decode()
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
         self.assertIn("Take back your last move", page)
         self.assertEqual(self.post(self.alice, table, store.UNDO).status_code, 302)
         self.assertEqual(self.state(table).game.to_dict(), before)
         undo = GameAction.objects.filter(game__campaign=table).latest("seq")
         self.assertEqual((undo.key, undo.seat, undo.by), (store.UNDO, 0, "alice"))
-        page = self.client.get(reverse("table", args=[table.code]))
+        page = self.client.get(reverse("board", args=[table.code]))
         self.assertContains(page, "alice</b> took a move back")
         # Bob cannot take back Alice's move, nor a move he has not made.
         self.assertEqual(self.post(self.alice, table, "garden").status_code, 302)

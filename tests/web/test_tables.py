@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import sealed, seats, store, table_views, transfer
+from campaigns import sealed, seats, sharing, store, transfer
 from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
 from campaigns.reader import Reader
 from campaigns.sharing import Seat, join
@@ -34,7 +34,7 @@ class TableTestCase(BaseTestCase):
     def post(self, table: Campaign, key: str, version: int | None = None, moment: str = "") -> object:
         table.refresh_from_db()
         data = {"key": key, "version": table.version if version is None else version, "moment": moment}
-        return self.client.post(reverse("table_act", args=[table.code]), data)
+        return self.client.post(reverse("act", args=[table.code]), data)
 
 
 class CreateTests(TableTestCase):
@@ -43,7 +43,7 @@ class CreateTests(TableTestCase):
         data = {"name": "Numbers", "game": "legacy", "friends": 1, "bots": 2, "bot": "random"}
         r = self.client.post(reverse("create_table"), data)
         table = Campaign.objects.get(name="Numbers")
-        self.assertRedirects(r, reverse("table", args=[table.code]))
+        self.assertRedirects(r, reverse("board", args=[table.code]))
         self.assertEqual(table.game, "legacy")
         seats = list(table.seats.order_by("number").values_list("user__username", "bot"))
         self.assertEqual(seats, [("alice", ""), (None, ""), (None, "random"), (None, "random")])
@@ -71,7 +71,7 @@ class CreateTests(TableTestCase):
         r = self.client.get(reverse("home"))
         self.assertContains(r, "Yellow River")
         self.assertContains(r, "Legacy · 1")
-        self.assertContains(r, reverse("table", args=[Campaign.objects.get(name="Numbers").code]))
+        self.assertContains(r, reverse("board", args=[Campaign.objects.get(name="Numbers").code]))
 
 
 class ActTests(TableTestCase):
@@ -105,7 +105,7 @@ class ActTests(TableTestCase):
 
         with mock.patch.object(Reader, "gettext", gettext):
             r = self.client.post(
-                reverse("table_act", args=[self.table.code]),
+                reverse("act", args=[self.table.code]),
                 {"key": "back", "version": self.table.version, "moment": ""},
                 HTTP_ACCEPT_LANGUAGE="fr",
             )
@@ -162,13 +162,13 @@ class ActTests(TableTestCase):
         self.post(self.table, "garden")
         number = self.game(self.table).number
         self.client.force_login(self.bob)
-        r = self.client.get(reverse("table", args=[self.table.code]))
+        r = self.client.get(reverse("board", args=[self.table.code]))
         self.assertContains(r, "placed")
         self.assertNotContains(r, f'<span class="num">{number}</span>')  # Alice's trunk is not written yet
         self.assertContains(r, "Garden, as its trunk")
 
     def test_the_live_table_answers_304_until_it_moves(self) -> None:
-        url = reverse("table_live", args=[self.table.code])
+        url = reverse("live", args=[self.table.code])
         first = self.client.get(url)
         etag = first["ETag"]
         self.assertEqual(self.client.get(url, headers={"If-None-Match": etag}).status_code, 304)
@@ -189,7 +189,7 @@ class SeriesTests(TableTestCase):
         row = store.load(table).game_row
         self.assertTrue(play.replays(row), "the log replays to the stored game")
         self.client.force_login(self.alice)
-        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
+        r = self.client.post(reverse("act", args=[table.code]), {"key": "next", "version": table.version})
         self.assertEqual(r.status_code, 302)
         table.refresh_from_db()
         self.assertEqual((table.game_number, table.status), (2, Campaign.Status.PLAYING))
@@ -198,7 +198,7 @@ class SeriesTests(TableTestCase):
     def test_the_next_game_waits_for_this_one_to_end(self) -> None:
         table = self.make_table(["owner"])
         self.client.force_login(self.alice)
-        r = self.client.post(reverse("table_next", args=[table.code]), {"version": table.version})
+        r = self.client.post(reverse("act", args=[table.code]), {"key": "next", "version": table.version})
         self.assertContains(r, "still being played", status_code=400)
         self.assertEqual(Campaign.objects.get(pk=table.pk).game_number, 1)
 
@@ -274,27 +274,20 @@ class SeatTests(TableTestCase):
         self.assertIsNone(seats.seat_number(table, self.bob))
         self.assertEqual(TableSeat.objects.filter(campaign=table, user__isnull=True).count(), 2)
 
-    def test_yu_pages_send_a_table_to_its_own(self) -> None:
+    def test_a_table_has_the_one_board_page_and_its_old_address_leads_there(self) -> None:
         table = self.make_table()
         self.client.force_login(self.alice)
-        for name in ("board", "reset"):
-            r = self.client.get(reverse(name, args=[table.code]))
-            self.assertRedirects(r, reverse("table", args=[table.code]), fetch_redirect_response=False)
+        board = reverse("board", args=[table.code])
+        self.assertContains(self.client.get(board), '<section id="table"')
+        r = self.client.get(f"/t/{table.code}/")
+        self.assertRedirects(r, board, status_code=301, fetch_redirect_response=False)
+        r = self.client.get(
+            reverse("reset", args=[table.code])
+        )  # a campaign of Yu starts over; a table deals
+        self.assertRedirects(r, board, fetch_redirect_response=False)
         campaign = self.make_campaign()
         self.assertEqual(campaign.game, YU)
         self.assertEqual(self.client.get(reverse("board", args=[campaign.code])).status_code, 200)
-        self.assertEqual(self.client.get(reverse("table", args=[campaign.code])).status_code, 403)
-
-    def test_the_yu_live_board_finds_no_table(self) -> None:
-        table = self.make_table()
-        self.share(table, self.bob, Role.PLAY)
-        before = Campaign.objects.values().get(pk=table.pk)
-        for user in (self.alice, self.bob):
-            self.client.force_login(user)
-            for headers in ({}, {"HX-Request": "true"}):
-                r = self.client.get(reverse("live", args=[table.code]), headers=headers)
-                self.assertEqual(r.status_code, 404)
-        self.assertEqual(Campaign.objects.values().get(pk=table.pk), before)
 
     def test_a_hint_at_a_table_is_the_tables_own_and_changes_no_move(self) -> None:
         table = self.make_table()
@@ -331,34 +324,35 @@ class GoneTests(TableTestCase):
         ):
             self.client.force_login(user)
             for headers in ({}, {"HX-Request": "true"}):
-                for name in ("table", "table_live"):
-                    r = self.client.get(reverse(name, args=[self.table.code]), headers=headers)
-                    self.assertContains(r, says, status_code=410)
-                    self.assertNotContains(r, 'hx-trigger="every', status_code=410)
-                    self.assertEqual(r.get("HX-Refresh"), "true" if headers else None)
-                for name in ("table_act", "table_next"):
-                    data = {"key": "opus", "version": before[2]}
-                    r = self.client.post(reverse(name, args=[self.table.code]), data, headers=headers)
+                r = self.client.get(reverse("board", args=[self.table.code]), headers=headers)
+                self.assertContains(r, says, status_code=410)
+                self.assertNotContains(r, 'hx-trigger="every', status_code=410)
+                self.assertEqual(r.get("HX-Refresh"), "true" if headers else None)
+                r = self.client.get(reverse("live", args=[self.table.code]), headers=headers)
+                self.assertEqual((r.status_code, r["HX-Refresh"]), (404, "true"))  # the page then says why
+                for key in ("opus", "next"):
+                    data = {"key": key, "version": before[2]}
+                    r = self.client.post(reverse("act", args=[self.table.code]), data, headers=headers)
                     self.assertContains(r, says, status_code=410)
         self.assertEqual(self.written(), before)
 
     def test_a_move_or_a_next_game_that_meets_the_table_deleted_writes_nothing(self) -> None:
-        seated = table_views._table_seat
+        seated = sharing.board_for
 
-        def deleted_meanwhile(*args: Any, **kwargs: Any) -> Seat:
-            seat = seated(*args, **kwargs)
+        def deleted_meanwhile(*args: Any, **kwargs: Any) -> tuple[store.Board, Seat]:
+            board, seat = seated(*args, **kwargs)
             store.delete(seat.campaign)
-            return seat
+            return board, seat
 
         self.client.force_login(self.alice)
-        for name in ("table_act", "table_next"):
+        for key in ("opus", "next"):
             board = store.load(Campaign.objects.get(pk=self.table.pk))
             moment = board.session.moment(board.state, 0)
-            data = {"key": "opus", "version": board.campaign.version, "moment": moment}
+            data = {"key": key, "version": board.campaign.version, "moment": moment}
             games, moves, version = self.written()
-            with mock.patch("campaigns.table_views._table_seat", deleted_meanwhile):
-                r = self.client.post(reverse(name, args=[self.table.code]), data)
-            self.assertContains(r, "You deleted this table", status_code=410)
+            with mock.patch("campaigns.play.board_for", deleted_meanwhile):
+                r = self.client.post(reverse("act", args=[self.table.code]), data)
+            self.assertContains(r, "You deleted this table", status_code=409)
             self.assertEqual(self.written(), (games, moves, version + 1))  # the delete alone
             self.assertTrue(store.restore(self.table))
 
@@ -367,7 +361,7 @@ class DangerTests(TableTestCase):
     def test_the_table_warns_once_only_the_last_journey_card_is_left(self) -> None:
         table = self.make_table(["owner"])
         self.client.force_login(self.alice)
-        url = reverse("table", args=[table.code])
+        url = reverse("board", args=[table.code])
         self.assertNotContains(self.client.get(url), "The last journey card is among them")
         row = store.load(table).game_row
         row.state = {**row.state, "journeys": 2, "deck": [*[c for c in row.state["deck"] if c][:9], 0]}
@@ -381,7 +375,7 @@ class DangerTests(TableTestCase):
         row.state["sheets"][0]["garden"] = [[40, None]]
         row.save()
         self.client.force_login(self.alice)
-        r = self.client.get(reverse("table", args=[table.code]))
+        r = self.client.get(reverse("board", args=[table.code]))
         self.assertContains(r, "60 cannot branch here")
 
 
@@ -390,11 +384,11 @@ class LogTests(TableTestCase):
         table = self.make_table(["owner", "greedy"])
         first = self.game(table).number
         self.client.force_login(self.alice)
-        r = self.client.get(reverse("table", args=[table.code]))
+        r = self.client.get(reverse("board", args=[table.code]))
         self.assertContains(r, "<b>“Plays for the moment” bot 2</b> placed the number")
         self.assertNotContains(r, "<b>alice</b> placed")
         self.post(table, "garden")
-        log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
+        log = self.client.get(reverse("board", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>alice</b> placed the number", log)
         self.assertIn(f"<b>{first}</b> is written on every sheet", log)
         newest_first = [
@@ -416,13 +410,13 @@ class LogTests(TableTestCase):
         self.post(table, "opus")
         seats.give_seat(table, 1, "random")
         self.client.force_login(self.alice)
-        log = self.client.get(reverse("table", args=[table.code])).content.decode().split("What happened")[1]
+        log = self.client.get(reverse("board", args=[table.code])).content.decode().split("What happened")[1]
         self.assertIn("<b>bob-plays</b> placed the number", log)
         self.assertNotIn(
             "<b>“Plays at random” bot 2</b> placed", log
         )  # the bot has not placed: alice has not yet
         self.client.force_login(self.bob)
-        self.assertContains(self.client.get(reverse("table", args=[table.code])), "you have no seat now")
+        self.assertContains(self.client.get(reverse("board", args=[table.code])), "you have no seat now")
 
 
 class TransferTests(TableTestCase):
@@ -486,7 +480,7 @@ class TransferTests(TableTestCase):
 
         r = self.bring_back(data)
         copy = Campaign.objects.exclude(pk=table.pk).get(name="Numbers")
-        self.assertRedirects(r, reverse("table", args=[copy.code]), fetch_redirect_response=False)
+        self.assertRedirects(r, reverse("board", args=[copy.code]), fetch_redirect_response=False)
         self.assertEqual(copy.owner, self.bob)
         seated = list(copy.seats.order_by("number").values_list("user__username", "bot"))
         self.assertEqual(seated, [("bob-plays", ""), (None, ""), (None, "greedy")])
@@ -497,7 +491,7 @@ class TransferTests(TableTestCase):
         self.assertEqual(copy.games.get(number=1).state, table.games.get(number=1).state)
         self.assertEqual(copy.games.get(number=2).state, dealt_anew(table, seed))
         self.assertTrue(all(play.replays(brought) for brought in copy.games.all()))
-        self.assertEqual(self.client.get(reverse("table", args=[copy.code])).status_code, 200)
+        self.assertEqual(self.client.get(reverse("board", args=[copy.code])).status_code, 200)
 
     def test_a_table_brought_back_by_its_owner_is_named_as_a_copy(self) -> None:
         table = self.make_table(["owner", "greedy"])
@@ -505,7 +499,7 @@ class TransferTests(TableTestCase):
         upload = SimpleUploadedFile("numbers.legacy.json", json.dumps(self.export(table)).encode())
         r = self.client.post(reverse("import"), {"file": upload})
         copy = Campaign.objects.exclude(pk=table.pk).get(owner=self.alice)
-        self.assertRedirects(r, reverse("table", args=[copy.code]), fetch_redirect_response=False)
+        self.assertRedirects(r, reverse("board", args=[copy.code]), fetch_redirect_response=False)
         self.assertEqual((table.name, copy.name), ("Numbers", "Numbers (copy)"))
 
     def test_a_file_that_does_not_replay_brings_nothing_back(self) -> None:
@@ -541,5 +535,5 @@ class RulesTests(TableTestCase):
         self.assertEqual(self.client.get("/rules/chess/").status_code, 404)
         table = self.make_table(["owner"])
         self.client.force_login(self.alice)
-        page = self.client.get(reverse("table", args=[table.code]))
+        page = self.client.get(reverse("board", args=[table.code]))
         self.assertContains(page, f'href="{reverse("game_rules", args=["legacy"])}"', count=2)

@@ -20,7 +20,7 @@ from .tally import Run
 from .world import SetupFailed
 
 GAMES = ("legacy", "machi")
-TABLE = re.compile(r"^/t/([0-9a-f-]{36})/$")
+TABLE = re.compile(r"^/c/([0-9a-f-]{36})/$")
 VERSION = re.compile(r'name="version" value="(\d+)"')
 MOMENT = re.compile(r'name="moment" value="([^"]*)"')
 SEAT = re.compile(r'name="seat" value="(\d+)"')
@@ -54,17 +54,17 @@ class Table:
             run.names[self.code] = self.name
             run.tables[game] += 1
         joined = friend.join(owner.share(self.code, "play", kind), kind)
-        if joined.status != 302 or joined.location != f"/t/{self.code}/":
+        if joined.status != 302 or joined.location != f"/c/{self.code}/":
             raise SetupFailed(f"{friend.name} could not sit at the {game} table: {joined.status}")
 
     def fields(self, player: Player, kind: str, rng: random.Random) -> dict[str, str] | None:
         """What one of the player's buttons would post (None for none now): a move, or the next game."""
-        page = player.client.get(f"/t/{self.code}/", kind)
+        page = player.client.get(f"/c/{self.code}/", kind)
         version = VERSION.search(page.text)
         if page.status != 200 or not version:
             return None
-        if f'action="/t/{self.code}/next/"' in page.text:
-            return {"version": version.group(1), "next": "yes"}
+        if 'name="key" value="next"' in page.text:
+            return {"key": "next", "version": version.group(1)}
         keys = [html.unescape(k) for k in KEY.findall(page.text)]
         moves = [k for k in keys if k not in (TOWN, BACK)] or keys
         if not moves:
@@ -85,11 +85,9 @@ class Table:
         if fields is None:
             return None
         htmx = rng.random() < 0.5
-        if fields.pop("next", None):
-            return player.client.post(f"/t/{self.code}/next/", fields, kind, htmx=htmx)
-        answer = player.client.post(f"/t/{self.code}/act/", fields, kind, htmx=htmx)
+        answer = player.client.post(f"/c/{self.code}/act/", fields, kind, htmx=htmx)
         done = (
-            answer.status == 200 if htmx else answer.status == 302 and answer.location == f"/t/{self.code}/"
+            answer.status == 200 if htmx else answer.status == 302 and answer.location == f"/c/{self.code}/"
         )
         if done:
             with self.run.lock:
@@ -98,7 +96,7 @@ class Table:
 
     def poll(self, player: Player, kind: str) -> Answer:
         """What an open table asks every second."""
-        return player.client.request("GET", f"/t/{self.code}/live/", kind, htmx=True)
+        return player.client.request("GET", f"/c/{self.code}/live/", kind, htmx=True)
 
 
 def play_table(table: Table, player: Player, rng: random.Random, stop: threading.Event) -> None:
@@ -136,12 +134,11 @@ def delete_under_players(run: Run, owner: Player, friend: Player, rng: random.Ra
     game = GAMES[n % len(GAMES)]
     table = Table(run, game, owner, friend, "race")
     fields = table.fields(friend, "race", rng) or {"key": "pass", "version": "0"}
-    fields.pop("next", None)
     calls: list[Callable[[], Any]] = [
         functools.partial(owner.client.post, f"/c/{table.code}/delete/", {"name": table.name}, "race"),
         functools.partial(table.poll, friend, "race"),
         functools.partial(
-            friend.client.post, f"/t/{table.code}/act/", fields, "race", htmx=rng.random() < 0.5
+            friend.client.post, f"/c/{table.code}/act/", fields, "race", htmx=rng.random() < 0.5
         ),
         functools.partial(table.poll, owner, "race"),
     ]
@@ -149,6 +146,6 @@ def delete_under_players(run: Run, owner: Player, friend: Player, rng: random.Ra
     run.races["table deleted under its players"] += 1
     if status_of(results[0]) != 302:
         run.finding(f"{table.code}: delete of a table with its exact name answered {status_of(results[0])}")
-    for after in (friend.client.get(f"/t/{table.code}/", "race"), table.poll(friend, "race")):
+    for after in (friend.client.get(f"/c/{table.code}/", "race"), table.poll(friend, "race")):
         if after.status not in (404, 410):
             run.finding(f"{table.code}: a deleted table answered {after.status} to its friend")

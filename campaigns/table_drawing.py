@@ -1,0 +1,157 @@
+"""A table's board, drawn whole (a :class:`campaigns.drawing.Drawing`): the seats, the game's
+own board (templates/<game>/board.html from its view), the short log and the series.
+
+What is shared by every seated game is here and in templates/tables/; each game draws its own
+board from its view and layout.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns import store
+from campaigns.models import Campaign
+from campaigns.regions import CSRF_SLOT, REGIONS_CACHE
+from campaigns.seats import ends
+from campaigns.sharing import Seat
+from campaigns.store import Board
+from engine.seated import SeriesSession
+
+
+def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
+    """What the table shows the user at ``seat`` (its number None: watching)."""
+    mine = seat.number
+    rules, table, series = board.session, board.state.game, board.state.series
+    assert isinstance(rules, SeriesSession)
+    waiting, winners, totals, scores = set(table.waiting()), table.winners(), series.totals(), table.scores()
+    shown, story = board.view(mine), rules.campaign(series.carried)
+    finished = rules.finished(board.state)
+    seats = [
+        {
+            "number": row.number,
+            "name": row.name,
+            "me": row.number == mine,
+            "open": row.open,
+            "waiting": row.number in waiting,
+            "total": totals[row.number] if series.results and story is None else None,
+            "score": scores[row.number],
+            "won": row.number in winners,
+            "shown": shown.seats[row.number],
+        }
+        for row in board.seats
+    ]
+    return {
+        "campaign": board.campaign,
+        "seat": seat,
+        "board": board,
+        "shown": shown,
+        "me": seats[mine] if mine is not None else None,
+        "over": table.over,
+        "winners": len(winners),
+        "winner_names": [s["name"] for s in seats if s["won"]],
+        "unit": rules.unit,
+        "finished": finished,
+        "free": rules.games is not None and board.game_row.number > rules.games,
+        "free_play": rules.free_play,
+        "ends": {
+            number: {"by": end.by or _("Seat {number}").format(number=end.seat + 1), "when": end.when}
+            for number, end in ends(board.campaign).items()
+        },
+        "story": story,
+        "mine": mine,
+        "seats": seats,
+        "waiting": [s["name"] for s in seats if s["waiting"]],
+        "seat_names": [s["name"] for s in seats],
+        "results": series.results,
+        "version": board.campaign.version,
+        "etag": seat.etag,
+        "moment": rules.moment(board.state, mine) if mine is not None else "",
+        "undo": board.undo_target(mine) if mine is not None else None,
+        "notice": notice,
+        "game_template": f"{board.campaign.game}/board.html",
+        "event_template": f"{board.campaign.game}/event.html",
+        "seat_template": f"{board.campaign.game}/seat.html",
+        "log": [
+            {
+                **event,
+                "who": action.by or _("Seat {number}").format(number=event["seat"] + 1)
+                if event.get("seat") is not None
+                else "",
+            }
+            for action in reversed(board.log[-store.RECENT :])
+            for event in reversed(action.events)
+        ],
+    }
+
+
+class TableBoard:
+    """Every table's board: an htmx answer is the whole ``#table`` fragment."""
+
+    def page(
+        self,
+        request: HttpRequest,
+        board: Board,
+        seat: Seat,
+        *,
+        notice: str = "",
+        status: int = 200,
+        hint: dict[str, Any] | None = None,
+        confirm: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        context = {**_context(board, seat, notice), "hint": hint, "confirm": confirm}
+        template = "tables/table.html#table" if request.headers.get("HX-Request") else "tables/table.html"
+        response = render(request, template, context, status=status)
+        response["ETag"] = seat.etag
+        return response
+
+    def seen(self, board: Board, seat: Seat) -> object:
+        return None
+
+    def moved(self, request: HttpRequest, board: Board, seat: Seat, seen: object) -> HttpResponse:
+        return self.page(request, board, seat)
+
+    def told(self, request: HttpRequest, board: Board, seat: Seat, notice: str, status: int) -> HttpResponse:
+        return self.page(request, board, seat, notice=notice, status=status)
+
+    def asked(self, request: HttpRequest, board: Board, seat: Seat, key: str, reason: str) -> HttpResponse:
+        return self.page(request, board, seat, confirm={"key": key, "reason": reason})
+
+    def hinted(
+        self, request: HttpRequest, board: Board, seat: Seat, hint: dict[str, Any], status: int
+    ) -> HttpResponse:
+        return self.page(request, board, seat, hint=hint, status=status)
+
+    def live(self, seat: Seat) -> tuple[str, str]:
+        """The #table fragment for everyone at ``seat``, drawn once per version and seat."""
+        key = _live_key(seat)
+        cached: tuple[str, str] | None = cache.get(key)
+        if cached is not None:
+            return cached
+        board = store.load(Campaign.objects.get(pk=seat.campaign.pk))
+        fresh = seat.at(board.campaign)
+        context = {**_context(board, fresh), "csrf_token": CSRF_SLOT}
+        answer = (fresh.etag, render_to_string("tables/table.html#table", context))
+        cache.set(_live_key(fresh), answer, REGIONS_CACHE)
+        return answer
+
+    def changes(self, seat: Seat) -> str | None:
+        return None
+
+
+def _live_key(seat: Seat) -> str:
+    """The live table's cache key: the campaign, its version, the seat, its name (a rename does not
+    move the table on) and the active language."""
+    campaign = seat.campaign
+    name = hashlib.sha256(campaign.name.encode()).hexdigest()[:16]
+    return f"live-table:{campaign.code}:{campaign.version}:{seat.role}:{seat.number}:{name}:{get_language()}"
+
+
+TABLE = TableBoard()

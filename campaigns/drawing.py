@@ -23,6 +23,10 @@ and ``notes``; or ``refused``, why there is none."""
 class Drawing(Protocol):
     """A game's board in the browser."""
 
+    whole: bool
+    """Whether every answer draws the whole board: a hint asked on an older version is then given
+    with the board as it stands, rather than refused."""
+
     def page(
         self,
         request: HttpRequest,

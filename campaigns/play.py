@@ -204,7 +204,7 @@ def hint(request: HttpRequest, code: UUID) -> HttpResponse:
 
     if not form.is_valid():
         return refused(gettext("That was not a request for a hint."))
-    if form.cleaned_data["version"] != board.version:
+    if form.cleaned_data["version"] != board.version and not drawing.whole:
         return refused(str(STALE_HINT), 409)
     if not seat.plays or seat.number is None:
         return refused(gettext("You are watching: hints are for the players."), 403)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.text import Msg, Name, _, ngettext
-from engine.yu import Action, Event, Game, Kind
+from engine.yu import Action, Event, Game, IllegalAction, Kind
 from engine.yu.bots.strong import no_hint
 from engine.yu.campaign.campaign import CampaignView
 from engine.yu.content import words
@@ -140,13 +140,21 @@ class Placer:
         actions = [a for a in option.actions if keep is None or keep(a)]
         self.placed.update(actions)
         risk = self.risk
-        choices = [Choice(a, label(a) if label else "", risk(a) if risk else None) for a in actions]
+        choices = [Choice(a, label(a) if label else "", _risked(risk, a) if risk else None) for a in actions]
         return Move(verb, choices, option.refusal if self.reasons else None, style)
 
     def rest(self) -> list[Move]:
         """Every legal action no place on the board took."""
         left = [a for option in self.options.values() for a in option.actions if a not in self.placed]
         return [Move(action.key, [Choice(action)]) for action in left]
+
+
+def _risked(risk: Callable[[Action], Risk | None], action: Action) -> Risk | None:
+    """What taking ``action`` risks; None when it is not legal now."""
+    try:
+        return risk(action)
+    except IllegalAction:
+        return None
 
 
 def present(

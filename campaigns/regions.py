@@ -10,7 +10,6 @@ attribute are slots filled per answer (:func:`fill`).
 from __future__ import annotations
 
 import hashlib
-from functools import partial
 from typing import Any
 
 from django.core.cache import cache
@@ -26,9 +25,7 @@ from campaigns.jinja import render_region
 from campaigns.presenter import present
 from campaigns.sharing import Seat
 from engine.text import Msg
-from engine.yu import Action, Event, IllegalAction
-from engine.yu.campaign.campaign import Campaign as YuCampaign
-from engine.yu.rules.threats import Risk
+from engine.yu import Event
 
 REGIONS: dict[str, tuple[str, ...] | None] = {
     "status": ("b.status", "b.view.round", "b.view.outcome", "game_row.number"),
@@ -84,7 +81,7 @@ def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None
     undone = {row.undoes for row in board.log if row.undoes}
     last = stored_events(board.log[-1].events) if board.log else []
     options = board.state.options() if seat.can_act else []
-    risk = partial(_risk, board.state) if seat.can_act else None
+    risk = board.state.risk if seat.can_act else None
     return {
         "campaign": board.campaign,
         "seat": seat,
@@ -109,14 +106,6 @@ def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None
 def stored_events(stored: list[dict[str, Any]]) -> list[Event]:
     """An action row's events: those stored before messages hold their English ``text``."""
     return [Event.from_json(row) for row in stored]
-
-
-def _risk(campaign: YuCampaign, action: Action) -> Risk | None:
-    """What taking ``action`` risks; None when it is not legal now."""
-    try:
-        return campaign.risk(action)
-    except IllegalAction:
-        return None
 
 
 def _cause(board: store.Board) -> Msg | str:
@@ -258,6 +247,8 @@ def _live_key(seat: Seat) -> str:
 class YuBoard:
     """Legacy of Yu's board for :mod:`campaigns.play` (a :class:`campaigns.drawing.Drawing`): an
     htmx answer carries the regions that changed, out of band, with the version and the notice."""
+
+    whole = False
 
     def page(
         self,

@@ -103,6 +103,8 @@ class Board:
     """A table's seats, in order; empty for a game whose one seat is shared."""
     log: list[GameAction] = field(default_factory=list)
     """The game's last rows, oldest first."""
+    unsaved: list[GameAction] = field(default_factory=list)
+    """The rows of this write not yet inserted (all at once, with the states they led to)."""
 
     @property
     def session(self) -> Session[Any, Any, Any]:
@@ -598,9 +600,9 @@ def _record(
         revealed=revealed,
         undoes=undoes,
     )
-    row.save()
     board.game_row.version = row.seq
     board.log.append(row)
+    board.unsaved.append(row)
 
 
 def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
@@ -656,8 +658,11 @@ def _save_game(board: Board) -> Stored:
 
 
 def _save(board: Board, bump: bool = True) -> None:
-    """Write the session's state with its game's, the summary and the version bump."""
+    """Write the session's state with its game's, the new action rows, the summary and the
+    version bump."""
     campaign = board.campaign
+    GameAction.objects.bulk_create(board.unsaved)
+    board.unsaved.clear()
     lasting = _json(_save_game(board).lasting)
     _summarize(campaign, board.standing)
     # Within a game what lasts seldom changes: it is written only when it did.

@@ -95,6 +95,8 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
 class TableBoard:
     """Every table's board: an htmx answer is the whole ``#table`` fragment."""
 
+    whole = True
+
     def page(
         self,
         request: HttpRequest,

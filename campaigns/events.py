@@ -37,10 +37,11 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from campaigns import seats, store, table_views
+from campaigns.access import OWN, Seat, campaign_for
 from campaigns.hub import Hub, Pieces, Watcher
-from campaigns.models import Campaign, Membership, TableSeat
+from campaigns.models import Campaign, TableSeat
 from campaigns.regions import CSRF_SLOT, live_board, live_changes
-from campaigns.sharing import OWN, Seat, campaign_for
+from campaigns.sharing.models import Membership
 
 KEEP_ALIVE = 30.0
 """Seconds between the comments that keep a quiet stream open through proxies."""

@@ -20,8 +20,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from campaigns import charts, store, views
+from campaigns.access import campaign_for
 from campaigns.models import Campaign, Game, GameAction, TableSeat
-from campaigns.sharing import campaign_for
 from campaigns.views import explained
 from engine.chronicle import CLOSE_CALLS, Result, tell
 from engine.games import TABLES

@@ -23,14 +23,14 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store, views
+from campaigns.access import Seat, campaign_for
+from campaigns.accounts.throttle import throttled
 from campaigns.forms import TableActionForm, TableForm, VersionForm
 from campaigns.models import Campaign, Game, TableSeat
 from campaigns.reader import said
 from campaigns.regions import CSRF_SLOT
 from campaigns.seats import ends, seat_number
-from campaigns.sharing import Seat, campaign_for
 from campaigns.store import Board
-from campaigns.throttle import throttled
 from campaigns.views import FRIEND_NAMED, OTHER_WINDOW, _home, explained
 from engine.seated import NEXT_GAME, SeriesSession
 from engine.session import Advice, Move

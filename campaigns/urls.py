@@ -1,11 +1,9 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaigns import events, language, records, table_views, views
+from campaigns import events, records, sharing_views, table_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("language/", language.switch, name="language"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:game>/", views.game_rules, name="game_rules"),
     path("campaigns/new/", views.create, name="create"),
@@ -15,7 +13,7 @@ urlpatterns = [
     path("t/<uuid:code>/act/", table_views.act, name="table_act"),
     path("t/<uuid:code>/live/", table_views.live, name="table_live"),
     path("t/<uuid:code>/next/", table_views.next_game, name="table_next"),
-    path("t/<uuid:code>/seats/<int:number>/", views.table_seat, name="table_seat"),
+    path("t/<uuid:code>/seats/<int:number>/", sharing_views.table_seat, name="table_seat"),
     path("c/<uuid:code>/", views.board, name="board"),
     path("c/<uuid:code>/act/", views.act, name="act"),
     path("c/<uuid:code>/hint/", table_views.hint, name="hint"),
@@ -29,24 +27,11 @@ urlpatterns = [
     path("c/<uuid:code>/export/", views.export, name="export"),
     path("c/<uuid:code>/live/", views.live, name="live"),
     path("c/<uuid:code>/events/", events.events, name="events"),
-    path("c/<uuid:code>/members/", views.members, name="members"),
-    path("c/<uuid:code>/invites/", views.invite, name="invite"),
-    path("c/<uuid:code>/invites/<uuid:invite>/revoke/", views.revoke, name="revoke"),
-    path("c/<uuid:code>/members/<uuid:member>/role/", views.member_role, name="member_role"),
-    path("c/<uuid:code>/members/<uuid:member>/remove/", views.member_remove, name="member_remove"),
-    path("c/<uuid:code>/leave/", views.leave, name="leave"),
-    path("join/", views.join, name="join"),
-    path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
-    path(
-        "accounts/password/done/",
-        auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
+    path("c/<uuid:code>/members/", sharing_views.members, name="members"),
+    path("c/<uuid:code>/invites/", sharing_views.invite, name="invite"),
+    path("c/<uuid:code>/invites/<uuid:invite>/revoke/", sharing_views.revoke, name="revoke"),
+    path("c/<uuid:code>/members/<uuid:member>/role/", sharing_views.member_role, name="member_role"),
+    path("c/<uuid:code>/members/<uuid:member>/remove/", sharing_views.member_remove, name="member_remove"),
+    path("c/<uuid:code>/leave/", sharing_views.leave, name="leave"),
+    path("join/", sharing_views.join, name="join"),
 ]

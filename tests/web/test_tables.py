@@ -12,9 +12,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaigns import sealed, seats, store, table_views, transfer
-from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
+from campaigns.access import Seat
+from campaigns.models import YU, Campaign, GameAction, TableSeat
 from campaigns.reader import Reader
-from campaigns.sharing import Seat, join
+from campaigns.sharing.invites import join
+from campaigns.sharing.models import Membership, Role
 from engine.legacy.game import Game as LegacyGame
 from tests import play
 
@@ -205,7 +207,7 @@ class SeriesTests(TableTestCase):
 
 class SeatTests(TableTestCase):
     def test_a_play_link_gives_the_first_open_seat_and_a_full_table_a_watcher(self) -> None:
-        from campaigns.sharing import create_invite
+        from campaigns.sharing.invites import create_invite
 
         table = self.make_table(["owner", "open"])
         invite, _ = create_invite(table, self.alice, Role.PLAY, single_use=False)

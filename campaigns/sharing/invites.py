@@ -1,8 +1,4 @@
-"""Sharing a campaign: who may do what, invite links, joining.
-
-Every view that touches a campaign asks :func:`campaign_for` for it, with what
-it needs (``view``, ``act`` or ``own``): a stranger gets 404 (whether the
-campaign exists is nobody else's business), a member without the right 403.
+"""Invite links, and joining a campaign by one.
 
 An invite link carries a 256-bit token: the HMAC, under the server's key, of
 the campaign and the invite form's request key (so the same form posted twice
@@ -12,9 +8,6 @@ database lets nobody in.
 Joining is race-safe: a single-use link is spent by an update that only
 succeeds while it is unspent. What the owner decides about a member (their
 role, taking them out) holds against every link made before it.
-
-A deleted campaign is :class:`campaigns.store.Gone` for those who sat at it,
-until it is restored or purged.
 """
 
 from __future__ import annotations
@@ -22,140 +15,28 @@ from __future__ import annotations
 import hashlib
 import secrets
 from base64 import urlsafe_b64encode
-from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Any, Protocol
 from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery
-from django.http import Http404, HttpRequest
+from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
-from campaigns import seats, store
-from campaigns.models import KEPT_FOR, Campaign, Invite, Membership, Role
-from campaigns.store import Board, Gone
-
-Need = Literal["view", "act", "own", "leave"]
-OWN = "own"
-"""The owner's seat: every right, and the only one to share, reset, rename or delete."""
-RIGHTS: dict[str, frozenset[str]] = {
-    OWN: frozenset({"view", "act", "own"}),
-    Role.PLAY: frozenset({"view", "act", "leave"}),
-    Role.WATCH: frozenset({"view", "leave"}),
-}
-REFUSED = {
-    "act": gettext_lazy("You are watching this campaign: only its owner and players take actions."),
-    "own": gettext_lazy("Only the owner of this campaign can do that."),
-    "leave": gettext_lazy("This is your own campaign: you can delete it, not leave it."),
-}
+from campaigns.sharing.models import Invite, Membership, Role
 
 
-@dataclass(frozen=True)
-class Seat:
-    """A campaign as one user sits at it: the owner's seat, a player's or a watcher's."""
-
-    campaign: Campaign
-    role: str  # OWN, Role.PLAY or Role.WATCH
+class Shared(Protocol):
+    """A campaign, as sharing it needs to know it: by its id and its public code."""
 
     @property
-    def owns(self) -> bool:
-        return self.role == OWN
+    def pk(self) -> Any: ...
 
     @property
-    def can_act(self) -> bool:
-        return "act" in RIGHTS[self.role]
-
-    @property
-    def etag(self) -> str:
-        """What the live board compares: the board's version, and what this seat may do with it."""
-        return self.etag_at(self.campaign.version)
-
-    def etag_at(self, version: int) -> str:
-        """The ETag of this seat's board at another ``version``."""
-        return f'"{version}.{self.role}"'
-
-
-def _member_role(user_id: int, campaign: str = "pk") -> Subquery:
-    """The user's role in the campaign the outer query names by ``campaign``, if they are in."""
-    mine = Membership.objects.inside().filter(campaign=OuterRef(campaign), user_id=user_id)
-    return Subquery(mine.order_by().values("role")[:1])
-
-
-def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: tuple[str, ...] = ()) -> Seat:
-    """The campaign with this code as the request's user sits at it, in one query.
-
-    Raises Http404 unless the user owns it or is a member (strangers learn
-    nothing), Gone when it was deleted, PermissionDenied when the seat lacks
-    ``need``. ``fields`` limits the columns read (the live board reads only the version);
-    the campaign's state is left out in any case.
-    """
-    user = request.user
-    if not isinstance(user, User):
-        raise Http404("No such campaign")
-    campaigns = Campaign.objects.annotate(member_role=_member_role(user.pk))
-    # The state is read with the board, when a view asks for it (store.load).
-    campaigns = campaigns.only(*fields, "owner_id", "deleted") if fields else campaigns.defer("state")
-    try:
-        campaign = campaigns.get(code=code)
-    except Campaign.DoesNotExist:
-        raise Http404("No such campaign") from None
-    if campaign.owner_id == user.pk:
-        role = OWN
-    elif campaign.member_role:
-        role = campaign.member_role
-    else:
-        raise Http404("No such campaign")
-    if campaign.deleted is not None:
-        raise Gone(campaign)
-    if need not in RIGHTS[role]:
-        raise PermissionDenied(REFUSED[need])
-    return Seat(campaign, role)
-
-
-def board_for(
-    request: HttpRequest, code: UUID, need: Need = "view", recent: int | None = None
-) -> tuple[Board, Seat]:
-    """The board of the campaign with this code, and the request's user's seat at it.
-
-    The seat, the campaign and its current game are read in one query; when that
-    finds no seat with ``need``, :func:`campaign_for` says why (404, 403 or Gone).
-    """
-    user = request.user
-    if isinstance(user, User):
-        games = store.current_games().annotate(member_role=_member_role(user.pk, "campaign_id"))
-        game = games.filter(campaign__code=code).first()
-        if game is not None:
-            role = OWN if game.campaign.owner_id == user.pk else game.member_role
-            if role and need in RIGHTS[role]:
-                if game.campaign.is_table:
-                    raise store.Elsewhere(game.campaign)
-                board = store.board(game, recent)
-                return board, Seat(board.campaign, role)
-    seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
-    board = store.load(seat.campaign, recent)
-    return board, Seat(board.campaign, seat.role)
-
-
-def campaigns_of(user: User) -> QuerySet[Campaign]:
-    """The campaigns a user owns or was let into, newest first, each with
-    ``member_role`` (None for their own) and its owner, in one query; with
-    those the user deleted that can still be restored (``deleted`` set)."""
-    joined = Membership.objects.inside().filter(user_id=user.pk).values("campaign_id")
-    restorable = Q(owner_id=user.pk, deleted__gt=timezone.now() - KEPT_FOR)
-    return (
-        Campaign.objects.filter((Q(owner_id=user.pk) | Q(pk__in=joined)) & Q(deleted=None) | restorable)
-        .annotate(member_role=_member_role(user.pk))
-        .select_related("owner")
-        .defer("state")
-    )
-
-
-# -- invites -------------------------------------------------------------------------
+    def code(self) -> UUID: ...
 
 
 def hash_token(token: str) -> str:
@@ -163,7 +44,7 @@ def hash_token(token: str) -> str:
 
 
 def create_invite(
-    campaign: Campaign, by: User, role: str, single_use: bool, request: UUID | None = None
+    campaign: Shared, by: User, role: str, single_use: bool, request: UUID | None = None
 ) -> tuple[Invite, str]:
     """A new invite and its token: the only time the token exists in clear. A form's ``request``
     makes the token (signed with the server's key), so the same form posted twice gives the one
@@ -176,7 +57,7 @@ def create_invite(
     try:
         with transaction.atomic():
             invite = Invite.objects.create(
-                campaign=campaign,
+                campaign_id=campaign.pk,
                 role=role,
                 single_use=single_use,
                 created_by=by,
@@ -185,7 +66,7 @@ def create_invite(
     except IntegrityError:
         if request is None:
             raise
-        invite = Invite.objects.get(campaign=campaign, token_hash=hash_token(token))
+        invite = Invite.objects.get(campaign_id=campaign.pk, token_hash=hash_token(token))
     return invite, token
 
 
@@ -322,31 +203,6 @@ def _spend(invite: Invite) -> None:
     if usable.update(used_count=F("used_count") + 1, used_at=timezone.now()) != 1:
         invite.refresh_from_db()
         raise InviteRefused(Unusable.REVOKED if invite.revoked_at else Unusable.USED_UP)
-
-
-def set_role(member: Membership, role: str) -> None:
-    """The owner's word on a member's role: links made before it cannot raise it. At a table, a
-    player takes an open seat, and a watcher gives theirs up."""
-    Membership.objects.filter(pk=member.pk).update(role=role, decided=timezone.now())
-    if member.campaign.is_table:
-        if role == Role.PLAY:
-            seats.take_seat(member.campaign, member.user)
-        else:
-            seats.leave_seat(member.campaign, member.user)
-
-
-def remove(member: Membership) -> None:
-    """The owner takes a member out: only a link made after this lets them back in."""
-    Membership.objects.filter(pk=member.pk).update(status=Membership.Status.REMOVED, decided=timezone.now())
-    if member.campaign.is_table:
-        seats.leave_seat(member.campaign, member.user)
-
-
-def leave(campaign: Campaign, user: User) -> None:
-    """A member takes a shared campaign off their list; any link still good lets them back."""
-    Membership.objects.inside().filter(campaign=campaign, user=user).update(status=Membership.Status.LEFT)
-    if campaign.is_table:
-        seats.leave_seat(campaign, user)
 
 
 def revoke(invite: Invite) -> None:

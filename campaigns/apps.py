@@ -2,7 +2,6 @@ from django.apps import AppConfig
 
 
 class CampaignsConfig(AppConfig):
-    name = "campaigns"
+    """The play app: campaigns and tables, their games and logs, and the pages that play them."""
 
-    def ready(self) -> None:
-        from campaigns import language  # noqa: F401  (connects its sign-in receiver)
+    name = "campaigns"

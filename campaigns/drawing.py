@@ -12,8 +12,8 @@ from typing import Any, Protocol
 from django.http import HttpRequest, HttpResponse
 
 from campaigns import regions, store, table_drawing
+from campaigns.access import Seat
 from campaigns.models import Campaign
-from campaigns.sharing import Seat
 
 Advice = dict[str, Any]
 """A hint as a board shows it: ``moves`` (each a ``key``, a ``label`` and perhaps a ``chance``)

@@ -37,11 +37,12 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from campaigns import store
+from campaigns.access import OWN, Seat, campaign_for
 from campaigns.drawing import drawing_of
 from campaigns.hub import Hub, Pieces, Watcher
-from campaigns.models import Campaign, Membership, TableSeat
+from campaigns.models import Campaign, TableSeat
 from campaigns.regions import CSRF_SLOT
-from campaigns.sharing import OWN, Seat, campaign_for
+from campaigns.sharing.models import Membership
 
 KEEP_ALIVE = 30.0
 """Seconds between the comments that keep a quiet stream open through proxies."""

@@ -5,15 +5,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
-from django.core.validators import MaxLengthValidator
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from campaigns.bot_names import PLAYS_WELL, STYLES, bot_name
-from campaigns.models import DIFFICULTY_NAMES, Campaign, Role, TableSeat, said_lazily
+from campaigns.models import DIFFICULTY_NAMES, Campaign, TableSeat, said_lazily
 from campaigns.reader import said
 from campaigns.store import OPEN
 from engine.games import TABLES
@@ -77,30 +75,10 @@ class ActionForm(forms.Form):
         return str(self.cleaned_data["key"]) + str(self.cleaned_data["text"])
 
 
-class InviteForm(forms.Form):
-    role = forms.ChoiceField(
-        choices=(
-            (Role.WATCH, gettext_lazy("Watch: see the board as it is played, and its log")),
-            (Role.PLAY, gettext_lazy("Play: take actions and undo them too; at a table, take an open seat")),
-        ),
-        initial=Role.WATCH,
-        widget=forms.RadioSelect,
-        label=gettext_lazy("The friend may"),
-    )
-    single_use = forms.BooleanField(
-        required=False, label=gettext_lazy("One person only (the link stops working once used)")
-    )
-    request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
-
-
 class VersionForm(forms.Form):
     """A request that carries only the board version the player saw: a hint."""
 
     version = forms.IntegerField(min_value=0)
-
-
-class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Role.choices)
 
 
 class DeleteForm(forms.Form):
@@ -132,28 +110,6 @@ class ImportForm(forms.Form):
         help_text=gettext_lazy("A .json file saved with “Save a copy”."),
     )
     request = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
-
-
-class TokenForm(forms.Form):
-    """An invite link's token, as the link's page posts it or as pasted by hand."""
-
-    token = forms.CharField(max_length=2000, label=gettext_lazy("Invite link"))
-
-    def clean_token(self) -> str:
-        """The token alone, from the whole link or from what follows its ``#``."""
-        text: str = self.cleaned_data["token"].strip()
-        return text.rsplit("#", 1)[-1].strip()
-
-
-class LoginForm(AuthenticationForm):
-    """Django's log-in form, which also refuses a username longer than any account's
-    before it is looked up (or recorded as a failed try)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["username"]
-        assert isinstance(field, forms.CharField) and field.max_length is not None
-        field.validators.append(MaxLengthValidator(field.max_length))
 
 
 STRONG = "strong"

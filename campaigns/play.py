@@ -19,13 +19,14 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import store
+from campaigns.access import Seat, board_for, campaign_for
+from campaigns.accounts.throttle import locked_out, throttled
 from campaigns.drawing import Drawing, drawing_of
 from campaigns.forms import ActionForm, VersionForm
-from campaigns.models import Game, GameAction, Role
+from campaigns.models import Game, GameAction
 from campaigns.reader import said
 from campaigns.regions import CSRF_SLOT, RECENT
-from campaigns.sharing import Seat, board_for, campaign_for
-from campaigns.throttle import locked_out, throttled
+from campaigns.sharing.models import Role
 from campaigns.views import explained, gone
 from engine.seated import NEXT_GAME
 from engine.session import Advice

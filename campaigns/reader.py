@@ -1,5 +1,5 @@
 """The engines' messages and the games' content texts said in the active language (the
-reader's, as :mod:`campaigns.language` says)."""
+reader's, as :mod:`campaigns.accounts.language` says)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The pages of record of every game: a game's full log, and the chronicle of a table's series.
 
 Both read the rows (:mod:`campaigns.models`) with the board's access rules
-(:func:`campaigns.sharing.campaign_for`): the owner and the members see them, a stranger gets
+(:func:`campaigns.access.campaign_for`): the owner and the members see them, a stranger gets
 404, a deleted campaign 410. The log shows what the short logs show, the events stored for
 everyone to read, and never an action's key: at a table, a key says where a seat placed a
 number, or which cards it chose, before the others may see it.
@@ -20,8 +20,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from campaigns import charts, store, views
+from campaigns.access import campaign_for
 from campaigns.models import Campaign, Game, GameAction, TableSeat
-from campaigns.sharing import campaign_for
 from campaigns.views import explained
 from engine.chronicle import CLOSE_CALLS, Result, tell
 from engine.games import TABLES

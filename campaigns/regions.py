@@ -21,9 +21,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 
 from campaigns import store
+from campaigns.access import Seat
 from campaigns.jinja import render_region
 from campaigns.presenter import present
-from campaigns.sharing import Seat
 from engine.text import Msg
 from engine.yu import Event
 

@@ -15,8 +15,9 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaigns import store
-from campaigns.models import Campaign, GameAction, Membership, Role, TableSeat
+from campaigns.models import Campaign, GameAction, TableSeat
 from campaigns.reader import said
+from campaigns.sharing.models import Membership, Role
 from engine.session import NEXT
 
 OPEN = store.OPEN
@@ -76,6 +77,17 @@ def leave_seat(campaign: Campaign, user: User) -> None:
         _seats_locked(campaign)
         if TableSeat.objects.filter(campaign=campaign, user=user).update(user=None):
             _bump(campaign)
+
+
+def follow(campaign: Campaign, user: User, role: str | None) -> None:
+    """At a table, a member's seat after their role was set (``None``: they are no longer in): a
+    player takes an open seat, a watcher or someone gone gives theirs up."""
+    if not campaign.is_table:
+        return
+    if role == Role.PLAY:
+        take_seat(campaign, user)
+    else:
+        leave_seat(campaign, user)
 
 
 def candidates(campaign: Campaign) -> list[User]:

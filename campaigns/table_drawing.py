@@ -18,10 +18,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns import store
+from campaigns.access import Seat
 from campaigns.models import Campaign
 from campaigns.regions import CSRF_SLOT, REGIONS_CACHE
 from campaigns.seats import ends
-from campaigns.sharing import Seat
 from campaigns.store import Board
 from engine.seated import SeriesSession
 

@@ -6,43 +6,29 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
-from django.contrib.auth import REDIRECT_FIELD_NAME, login
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import date
-from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.debug import sensitive_post_parameters
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns import charts, seats, sharing, store, transfer
+from campaigns import charts, store, transfer
+from campaigns.access import board_for, campaign_for, campaigns_of
 from campaigns.forms import (
     CampaignForm,
     DeleteForm,
     ImportForm,
-    InviteForm,
-    LoginForm,
     ResetForm,
-    RoleForm,
-    SeatForm,
     TableForm,
-    TokenForm,
 )
-from campaigns.models import KEPT_FOR, YU, Campaign, Invite, Membership, Role, TableSeat
+from campaigns.models import KEPT_FOR, YU, Campaign
 from campaigns.offers import offers
 from campaigns.presenter import page
-from campaigns.sharing import Seat, board_for, campaign_for
-from campaigns.throttle import remember_browser, throttled
-from engine.games import GAMES, TABLES
+from engine.games import TABLES
 from engine.yu.campaign.chronicle import chronicle as yu_chronicle
 
 
@@ -81,7 +67,7 @@ def gone(request: HttpRequest, campaign: Campaign, status: int) -> HttpResponse:
     return response
 
 
-# -- accounts and the campaign list ------------------------------------------------------
+# -- the campaign list --------------------------------------------------------------------
 
 
 @require_GET
@@ -108,58 +94,10 @@ def _home(
         "table_form": table_form or TableForm(initial={"game": game} if game in TABLES else None),
     }
     if isinstance(request.user, User):
-        campaigns = list(sharing.campaigns_of(request.user))
+        campaigns = list(campaigns_of(request.user))
         context["campaigns"] = [c for c in campaigns if c.deleted is None]
         context["deleted"] = [c for c in campaigns if c.deleted is not None]
     return render(request, "campaigns/home.html", context, status=status)
-
-
-def _next(request: HttpRequest) -> str:
-    """Where to go after signing up: a local ``next`` (an invite link), else home."""
-    target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
-    if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return target
-    return reverse("home")
-
-
-class LoginView(auth_views.LoginView):
-    """Django's log-in page, which also marks the browser as known to the account it logged in to."""
-
-    authentication_form = LoginForm
-
-    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
-        response = super().form_valid(form)
-        remember_browser(response, form.get_user())
-        return response
-
-
-TAKEN = gettext_noop("Someone took that username a moment ago; choose another.")
-
-
-@sensitive_post_parameters("password1", "password2")
-@require_http_methods(["GET", "POST"])
-@throttled("signup", "10/h")
-def signup(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
-        return redirect(_next(request))
-
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            with transaction.atomic():
-                user = form.save()
-        except IntegrityError:  # a sign-up with the same name won the race since the form was checked
-            form.add_error("username", gettext(TAKEN))
-        else:
-            login(request, user)
-            return redirect(_next(request))
-    next_url = _next(request)
-    return render(
-        request,
-        "registration/signup.html",
-        {"form": form, "next": "" if next_url == reverse("home") else next_url},
-        status=400 if form.errors else 200,
-    )
 
 
 @login_required
@@ -338,234 +276,3 @@ def game_rules(request: HttpRequest, game: str) -> HttpResponse:
     if game not in TABLES:
         raise Http404(gettext("No such game"))
     return render(request, f"{game}/rules.html")
-
-
-# -- sharing -------------------------------------------------------------------------
-
-
-def _members_page(
-    request: HttpRequest,
-    seat: Seat,
-    form: InviteForm | None = None,
-    link: str = "",
-    status: int = 200,
-    notice: str = "",
-) -> HttpResponse:
-    campaign = seat.campaign
-    context = {
-        "campaign": campaign,
-        "seat": seat,
-        "members": list(campaign.memberships.inside().select_related("user").order_by("created")),
-        "invites": list(campaign.invites.order_by("-created")),
-        "form": form or InviteForm(initial={"role": Role.PLAY} if campaign.is_table else None),
-        "link": link,
-        "seats": _seat_forms(campaign) if campaign.is_table else [],
-        "notice": notice,
-    }
-    return render(request, "campaigns/members.html", context, status=status)
-
-
-def _seat_forms(campaign: Campaign) -> list[tuple[TableSeat, SeatForm]]:
-    """Each seat of a table, with the form that gives it to someone else."""
-    bots, free = GAMES[campaign.game].bots, seats.candidates(campaign)
-    rows = TableSeat.objects.select_related("user").filter(campaign=campaign).order_by("number")
-    return [(row, SeatForm.of(row, bots, free)) for row in rows]
-
-
-@login_required
-@explained
-@require_GET
-def members(request: HttpRequest, code: UUID) -> HttpResponse:
-    """The owner's sharing panel: who is in, with what role, and the invite links; a link
-    just made is shown this once (see :func:`invite`)."""
-    seat = campaign_for(request, code, "own")
-    link = request.COOKIES.get(NEW_LINK, "")
-    if not link.startswith(request.build_absolute_uri(reverse("join")) + "#"):
-        link = ""
-    response = _members_page(request, seat, link=link)
-    if NEW_LINK in request.COOKIES:
-        response.delete_cookie(NEW_LINK, path=request.path)
-    return response
-
-
-@login_required
-@explained
-@require_POST
-def invite(request: HttpRequest, code: UUID) -> HttpResponse:
-    """Make an invite link, then show it on the sharing panel, this once.
-
-    The database keeps only the token's hash: the link goes to the panel in a
-    cookie of a minute's life that only the panel reads, and the panel deletes
-    it. A reload of the panel then makes no other link, and Back does not show it.
-    """
-    seat = campaign_for(request, code, "own")
-    form = InviteForm(request.POST)
-    if not form.is_valid():
-        return _members_page(request, seat, form, status=400)
-    data = form.cleaned_data
-    _invite, token = sharing.create_invite(
-        seat.campaign, _user(request), data["role"], data["single_use"], request=data["request"]
-    )
-    response = redirect("members", seat.campaign.code)
-    response.set_cookie(
-        NEW_LINK,
-        request.build_absolute_uri(reverse("join")) + "#" + token,
-        max_age=60,
-        path=response["Location"],
-        secure=request.is_secure(),
-        httponly=True,
-        samesite="Strict",
-    )
-    return response
-
-
-@login_required
-@explained
-@require_POST
-def revoke(request: HttpRequest, code: UUID, invite: UUID) -> HttpResponse:
-    seat = campaign_for(request, code, "own")
-    sharing.revoke(get_object_or_404(Invite, campaign=seat.campaign, code=invite))
-    return redirect("members", seat.campaign.code)
-
-
-@login_required
-@explained
-@require_POST
-def member_role(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
-    seat = campaign_for(request, code, "own")
-    membership = get_object_or_404(Membership.objects.inside(), campaign=seat.campaign, code=member)
-    form = RoleForm(request.POST)
-    if not form.is_valid():
-        return _members_page(request, seat, status=400)
-    sharing.set_role(membership, form.cleaned_data["role"])
-    return redirect("members", seat.campaign.code)
-
-
-@login_required
-@explained
-@require_POST
-def member_remove(request: HttpRequest, code: UUID, member: UUID) -> HttpResponse:
-    seat = campaign_for(request, code, "own")
-    sharing.remove(get_object_or_404(Membership.objects.inside(), campaign=seat.campaign, code=member))
-    return redirect("members", seat.campaign.code)
-
-
-@login_required
-@explained
-@require_POST
-def table_seat(request: HttpRequest, code: UUID, number: int) -> HttpResponse:
-    """The owner opens a seat of a table, or gives it to a bot or to someone let in to play."""
-    seat = campaign_for(request, code, "own")
-    if not seat.campaign.is_table:
-        raise Http404(gettext("A campaign of Legacy of Yu has no seats."))
-    users = seats.candidates(seat.campaign)
-    form = SeatForm(request.POST, bots=GAMES[seat.campaign.game].bots, users=users)
-    if not form.is_valid():
-        return _members_page(
-            request, seat, status=400, notice=gettext("Nobody by that name can take this seat.")
-        )
-    try:
-        seats.give_seat(seat.campaign, number, form.cleaned_data["to"])
-    except store.Refused as exc:
-        return _members_page(request, seat, status=400, notice=str(exc))
-    return redirect("members", seat.campaign.code)
-
-
-@login_required
-@explained
-@require_http_methods(["GET", "POST"])
-def leave(request: HttpRequest, code: UUID) -> HttpResponse:
-    """A member takes a shared campaign off their list; the owner can invite them again."""
-    campaign = campaign_for(request, code, "leave").campaign
-    if request.method == "POST":
-        sharing.leave(campaign, _user(request))
-        messages.info(request, gettext("You left {name}.").format(name=campaign.name))
-        return redirect("home")
-    return render(request, "campaigns/confirm.html", {"campaign": campaign, "what": "leave"})
-
-
-INVITE = "invite"
-"""The session key of the invite link this browser opened."""
-NEW_LINK = "new-invite-link"
-"""The cookie that brings an invite link just made to the sharing panel."""
-
-
-@throttled("join", "60/h")
-@require_http_methods(["GET", "POST"])
-def join(request: HttpRequest) -> HttpResponse:
-    """Where an invite link leads: who invites you to what, then a button to join.
-
-    The link's token travels after its ``#``, which browsers never send: the
-    page's script posts it here, and the invite it opens is kept in the session
-    from then on. So no address a server or proxy logs ever holds a token.
-    Anyone holding the link may see the campaign's name and owner; joining
-    takes an account (log in or sign up, then come back here).
-    """
-    if request.method == "POST" and "token" in request.POST:
-        return _open_invite(request)
-    invite_pk = request.session.get(INVITE)
-    try:
-        invite = sharing.opened_invite(invite_pk) if invite_pk else None
-    except sharing.InviteRefused as exc:
-        return _invite_refused(request, exc)
-    if invite is None:
-        return render(request, "campaigns/join.html", {"token_form": TokenForm()})
-    campaign = invite.campaign
-    if not isinstance(request.user, User):
-        if request.method == "POST":
-            return redirect_to_login(reverse("join"))  # then back here
-        context = {"invite": invite, "campaign": campaign, "role": Role(invite.role)}
-        return render(request, "campaigns/join.html", context)
-    if request.method == "GET":
-        context = {"invite": invite, "campaign": campaign, "owns": campaign.owner_id == request.user.pk}
-        context["member"] = Membership.objects.inside().filter(campaign=campaign, user=request.user).first()
-        if not context["owns"] and context["member"] is None:
-            try:
-                context["role"] = Role(sharing.role_on_joining(invite, request.user))
-            except sharing.InviteRefused as exc:
-                return _invite_refused(request, exc)
-        return render(request, "campaigns/join.html", context)
-    try:
-        outcome, member = sharing.join(invite, request.user)
-    except sharing.InviteRefused as exc:
-        return _invite_refused(request, exc)
-    del request.session[INVITE]
-    if outcome is sharing.Joined.OWNER:
-        messages.info(request, gettext("This is your own campaign: the link is for your friends."))
-    elif outcome is sharing.Joined.ALREADY and member is not None:
-        already = (
-            gettext("You are already in this campaign, as a player.")
-            if member.role == Role.PLAY
-            else gettext("You are already in this campaign, as a watcher.")
-        )
-        messages.info(request, already)
-    elif member is not None:
-        joined = (
-            gettext("You joined {name} as a player.")
-            if member.role == Role.PLAY
-            else gettext("You joined {name} as a watcher.")
-        )
-        messages.success(request, joined.format(name=campaign.name))
-    playing = campaign.is_table and member is not None and member.role == Role.PLAY
-    if playing and seats.take_seat(campaign, request.user) is None:
-        messages.info(request, gettext("Every seat at this table is taken: you watch it."))
-    return redirect(campaign)
-
-
-def _open_invite(request: HttpRequest) -> HttpResponse:
-    """Take the token the link's page posted (or a link pasted by hand) and
-    keep the invite it opens in the session."""
-    form = TokenForm(request.POST)
-    if not form.is_valid():
-        return render(request, "campaigns/join.html", {"token_form": form}, status=400)
-    try:
-        invite = sharing.find_invite(form.cleaned_data["token"])
-    except sharing.InviteRefused as exc:
-        return _invite_refused(request, exc)
-    request.session[INVITE] = invite.pk
-    return redirect("join")
-
-
-def _invite_refused(request: HttpRequest, exc: sharing.InviteRefused) -> HttpResponse:
-    context = {"sentence": exc.why.sentence}
-    return render(request, "campaigns/invite_refused.html", context, status=exc.why.status)

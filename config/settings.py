@@ -120,6 +120,8 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "django_ratelimit",
+    "campaigns.accounts",
+    "campaigns.sharing",
     "campaigns",
 ]
 
@@ -136,7 +138,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "campaigns.middleware.LanguageCookie",
+    "campaigns.accounts.middleware.LanguageCookie",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -178,7 +180,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
-"""What the site speaks; a reader's language is chosen as campaigns.language says."""
+"""What the site speaks; a reader's language is chosen as campaigns.accounts.language says."""
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # a choice outlives the browser's session
 LANGUAGE_COOKIE_HTTPONLY = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -242,26 +244,26 @@ CACHES = {
     # Shared by every app process: `manage.py createcachetable` makes its table. Room for the
     # counts of many addresses, lest live ones be culled (expired ones go first).
     "throttle": {
-        "BACKEND": "campaigns.throttle.ThrottleCache",
+        "BACKEND": "campaigns.accounts.throttle.ThrottleCache",
         "LOCATION": "throttle_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
 }
 
 # Log-in: an address, or an account but for the browsers that logged in to it before, is locked
-# for 15 minutes after 10 wrong passwords (campaigns/throttle.py).
-AUTHENTICATION_BACKENDS = ["campaigns.throttle.LockoutBackend"]
-AXES_HANDLER = "campaigns.throttle.LoginAttempts"
+# for 15 minutes after 10 wrong passwords (campaigns/accounts/throttle.py).
+AUTHENTICATION_BACKENDS = ["campaigns.accounts.throttle.LockoutBackend"]
+AXES_HANDLER = "campaigns.accounts.throttle.LoginAttempts"
 AXES_FAILURE_LIMIT = 10
-AXES_LOCKOUT_PARAMETERS = "campaigns.throttle.lockout_parameters"
+AXES_LOCKOUT_PARAMETERS = "campaigns.accounts.throttle.lockout_parameters"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "campaigns.throttle.locked_out"
-AXES_CLIENT_IP_CALLABLE = "campaigns.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "campaigns.accounts.throttle.locked_out"
+AXES_CLIENT_IP_CALLABLE = "campaigns.accounts.throttle.client_ip"
 AXES_DISABLE_ACCESS_LOG = True  # only failures are kept, and only as long as they count
 # Sign-up and joining: counted per client address in the throttle cache.
 RATELIMIT_USE_CACHE = "throttle"
-RATELIMIT_IP_META_KEY = "campaigns.throttle.client_ip"
+RATELIMIT_IP_META_KEY = "campaigns.accounts.throttle.client_ip"
 SILENCED_SYSTEM_CHECKS = [
     # django-ratelimit vouches for memcached and Redis only; ThrottleCache counts atomically too.
     "django_ratelimit.W001",

@@ -3,6 +3,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("campaigns.accounts.urls")),
     path("", include("campaigns.urls")),
 ]
 

@@ -1,16 +1,19 @@
-"""The project's own modules import each other without a circle, and Legacy of
-Yu's sub-packages only downward."""
+"""The project's own modules import each other without a circle, Legacy of Yu's
+sub-packages only downward, and the web app's Django apps only lower ones."""
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "campaigns", "config")
 YU_ORDER = ("content", "rules", "campaign", "bots", "session", "simulation", "cli")
 """Legacy of Yu's sub-packages (and its command line), lowest first: each imports only those before it."""
+APPS = ("campaigns.accounts", "campaigns.sharing", "campaigns")
+"""The web app's Django apps, lowest first: each imports only those before it. Accounts knows
+nothing of sharing or play, and sharing nothing of play (``campaigns`` holds the other two)."""
 
 
 def module_name(path: Path) -> str:
@@ -87,13 +90,21 @@ def yu_level(name: str) -> int | None:
     return YU_ORDER.index(parts[2]) if parts[2] in YU_ORDER else None
 
 
-def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
-    """Every import of a lower sub-package of ``engine.yu`` from a higher one."""
+def app_level(name: str) -> int | None:
+    """Where a module of the web app stands in :data:`APPS`: the first app whose package holds it."""
+    return next((level for level, app in enumerate(APPS) if name == app or name.startswith(f"{app}.")), None)
+
+
+def upward(
+    edges: dict[str, set[str]], level_of: Callable[[str], int | None] = yu_level
+) -> list[tuple[str, str]]:
+    """Every import of a higher level from a lower one (by default, of a sub-package of
+    ``engine.yu`` from a lower one)."""
     found = []
     for name, targets in edges.items():
-        level = yu_level(name)
+        level = level_of(name)
         for target in targets:
-            other = yu_level(target)
+            other = level_of(target)
             if level is not None and other is not None and other > level:
                 found.append((name, target))
     return sorted(found)
@@ -130,3 +141,24 @@ def test_every_module_of_yu_has_its_place_in_the_order() -> None:
 
 def test_yu_sub_packages_import_only_lower_ones() -> None:
     assert upward(graph()) == []
+
+
+def test_the_app_check_sees_an_import_upward() -> None:
+    edges = {
+        "campaigns.store": {"campaigns.sharing.models", "campaigns.accounts.models"},
+        "campaigns.sharing.invites": {"campaigns.sharing.models", "campaigns.store"},
+        "campaigns.accounts.views": {"campaigns.sharing.forms"},
+    }
+    assert upward(edges, app_level) == [
+        ("campaigns.accounts.views", "campaigns.sharing.forms"),
+        ("campaigns.sharing.invites", "campaigns.store"),
+    ]
+
+
+def test_every_app_holds_modules() -> None:
+    held = {app_level(name) for name in graph()}
+    assert held >= set(range(len(APPS)))
+
+
+def test_apps_import_only_lower_ones() -> None:
+    assert upward(graph(), app_level) == []

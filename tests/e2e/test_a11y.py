@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns.models import Campaign, Membership, Role
+from campaigns.models import Campaign
+from campaigns.sharing.models import Membership, Role
 from tests import play
 
 from . import positions

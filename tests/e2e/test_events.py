@@ -19,8 +19,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from playwright.sync_api import Browser, Page, Request, expect
 
-from campaigns import seats, sharing
-from campaigns.models import Membership, Role
+from campaigns import seats
+from campaigns.sharing import membership
+from campaigns.sharing.models import Membership, Role
 from tests import play
 
 from .conftest import ARTIFACTS, PASSWORD
@@ -200,7 +201,7 @@ def test_it_brings_the_owners_move_to_a_watcher_by_the_stream(
     watcher.screenshot(path=ARTIFACTS / "test_events-watcher-saw-the-move.png", full_page=True)
 
     # Taken out by the owner, the watcher's board reloads into a page that says so.
-    sharing.remove(member)
+    membership.remove(member)
     expect(watcher.get_by_role("heading", name="Not found")).to_be_visible(timeout=LIVE)
 
 

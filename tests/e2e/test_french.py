@@ -15,8 +15,9 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from campaigns import store
-from campaigns.models import Campaign, GameAction, Membership, Role
+from campaigns.models import Campaign, GameAction
 from campaigns.reader import said
+from campaigns.sharing.models import Membership, Role
 from engine.text import Msg, Name
 from engine.yu.bots.bots import HeuristicBot
 from tests import play

@@ -14,7 +14,8 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from campaigns import seats, store
-from campaigns.models import Campaign, Membership, Role
+from campaigns.models import Campaign
+from campaigns.sharing.models import Membership, Role
 from engine.legacy.game import Game as LegacyGame
 from engine.machi.game import Game as MachiGame
 

@@ -9,7 +9,8 @@ from django.db.models import Model
 from django.test import TestCase, override_settings
 
 from campaigns import store
-from campaigns.models import Campaign, Game, GameAction, Invite, Membership, TableSeat
+from campaigns.models import Campaign, Game, GameAction, TableSeat
+from campaigns.sharing.models import Invite, Membership
 from engine.games import GAMES
 from engine.yu import Game as YuGame
 from engine.yu import revealed

@@ -10,7 +10,8 @@ from django.utils.html import escape
 
 from campaigns import charts as drawn_charts
 from campaigns import store
-from campaigns.models import Game, Role
+from campaigns.models import Game
+from campaigns.sharing.models import Role
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.campaign.chronicle import chronicle as yu_chronicle
 from tests import play

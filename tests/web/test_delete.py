@@ -9,7 +9,8 @@ from io import StringIO
 from django.core.management import call_command
 from django.utils import timezone
 
-from campaigns.models import Campaign, Game, GameAction, Role
+from campaigns.models import Campaign, Game, GameAction
+from campaigns.sharing.models import Role
 
 from .base import BaseTestCase, quiet_plays
 

@@ -15,9 +15,11 @@ from django.contrib.auth.models import User
 from django.test import TransactionTestCase, override_settings
 from django.utils import translation
 
-from campaigns import events, regions, seats, sharing, store
+from campaigns import events, regions, seats, store
 from campaigns.hub import Watcher
-from campaigns.models import Campaign, Membership, Role
+from campaigns.models import Campaign
+from campaigns.sharing import membership
+from campaigns.sharing.models import Membership, Role
 from engine.yu import Action
 from tests import play
 
@@ -49,7 +51,7 @@ class RefusedTestCase(BaseTestCase):
 
     async def test_it_refuses_strangers_the_removed_and_deleted_campaigns(self) -> None:
         carol_in = await Membership.objects.acreate(campaign=self.campaign, user=self.carol, role=Role.WATCH)
-        await sync_to_async(sharing.remove)(carol_in)
+        await sync_to_async(membership.remove)(carol_in)
         answers = []
         for user in (self.mallory, self.carol):
             await self.async_client.aforce_login(user)
@@ -160,7 +162,7 @@ class StreamTestCase(TransactionTestCase):
 
     async def test_it_sends_a_board_whose_seat_changed(self) -> None:
         stream = await self.open(self.carol, "0.watch.0")
-        await sync_to_async(sharing.set_role)(self.carol_in, Role.PLAY)
+        await sync_to_async(membership.set_role)(self.carol_in, Role.PLAY)
         event = (await self.next(stream)).decode()
         self.assertTrue(event.startswith("event: board\nid: 0.play.0\n"))
         html = "\n".join(line.removeprefix("data: ") for line in event.split("\n")[2:])
@@ -169,7 +171,7 @@ class StreamTestCase(TransactionTestCase):
 
     async def test_it_tells_a_removed_member_to_reload_and_ends(self) -> None:
         stream = await self.open(self.carol, "0.watch.0")
-        await sync_to_async(sharing.remove)(self.carol_in)
+        await sync_to_async(membership.remove)(self.carol_in)
         self.assertEqual(await self.next(stream), b"event: reload\ndata: gone\n\n")
         with self.assertRaises(StopAsyncIteration):
             await self.next(stream)

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from campaigns import sealed, seats, store, transfer
-from campaigns.models import Campaign, Role, new_seed
+from campaigns.models import Campaign, new_seed
+from campaigns.sharing.models import Role
 from engine.games import GAMES
 from engine.session import NEXT, replay
 

@@ -8,7 +8,8 @@ import re
 from django.urls import reverse
 
 from campaigns import store
-from campaigns.models import Campaign, Role, new_seed
+from campaigns.models import Campaign, new_seed
+from campaigns.sharing.models import Role
 from engine.yu import Action
 from tests import play
 

@@ -12,8 +12,9 @@ from django.utils.html import escape
 from e2e import positions
 
 from campaigns import store
-from campaigns.models import GameAction, Role
+from campaigns.models import GameAction
 from campaigns.reader import said
+from campaigns.sharing.models import Role
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.bots.strong import hint, no_hint
 from engine.yu.rules.threats import lost_because

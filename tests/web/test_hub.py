@@ -10,9 +10,11 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.test import TransactionTestCase, override_settings
 
-from campaigns import sharing, store
+from campaigns import store
 from campaigns.hub import Hub, Watcher
-from campaigns.models import Campaign, Membership, Role
+from campaigns.models import Campaign
+from campaigns.sharing import membership
+from campaigns.sharing.models import Membership, Role
 from engine.yu import Action
 from tests import play
 
@@ -62,9 +64,9 @@ class HubTestCase(TransactionTestCase):
                 campaign=self.campaign, user=self.carol, role=Role.WATCH
             )
             self.assertEqual(await asyncio.wait_for(refreshed.get(), WAIT), (self.campaign.pk, 1))
-            await sync_to_async(sharing.set_role)(member, Role.PLAY)
+            await sync_to_async(membership.set_role)(member, Role.PLAY)
             self.assertEqual(await asyncio.wait_for(refreshed.get(), WAIT), (self.campaign.pk, 1))
-            await sync_to_async(sharing.remove)(member)
+            await sync_to_async(membership.remove)(member)
             self.assertEqual(await asyncio.wait_for(refreshed.get(), WAIT), (self.campaign.pk, 1))
         finally:
             await hub.close()

@@ -11,8 +11,9 @@ import secrets
 
 from django.apps import apps
 
-from campaigns import sharing, store
-from campaigns.models import Invite, Membership, Role
+from campaigns import store
+from campaigns.sharing import invites
+from campaigns.sharing.models import Invite, Membership, Role
 
 from .base import PASSWORD, BaseTestCase
 
@@ -218,7 +219,7 @@ class JoinTestCase(BaseTestCase):
 
     def test_it_refuses_a_revoked_link(self) -> None:
         token = self.make_link()
-        sharing.revoke(Invite.objects.get())
+        invites.revoke(Invite.objects.get())
         before = list(Invite.objects.values())
         self.client.force_login(self.bob)
         r = self.open_link(token)
@@ -235,7 +236,7 @@ class JoinTestCase(BaseTestCase):
         token = self.make_link()
         self.client.force_login(self.bob)
         self.follow(token)
-        sharing.revoke(Invite.objects.get())
+        invites.revoke(Invite.objects.get())
         for method in (self.client.get, self.client.post):
             self.assertContains(method("/join/"), "withdrawn", status_code=410)
         self.assertNobodyJoined()
@@ -287,27 +288,27 @@ class JoinTestCase(BaseTestCase):
         self.make_link(single_use=True)
         invite = Invite.objects.get()
         seen_by_bob = Invite.objects.select_related("campaign").get()  # both loaded the link...
-        sharing.join(invite, self.carol)  # ...and Carol confirmed first
-        with self.assertRaises(sharing.InviteRefused) as caught:
-            sharing.join(seen_by_bob, self.bob)
-        self.assertIs(caught.exception.why, sharing.Unusable.USED_UP)
+        invites.join(invite, self.carol)  # ...and Carol confirmed first
+        with self.assertRaises(invites.InviteRefused) as caught:
+            invites.join(seen_by_bob, self.bob)
+        self.assertIs(caught.exception.why, invites.Unusable.USED_UP)
         self.assertEqual(list(Membership.objects.values_list("user__username", flat=True)), ["carol-watches"])
         self.assertEqual(Invite.objects.get().used_count, 1)
 
     def test_it_refuses_a_link_revoked_while_confirming(self) -> None:
         self.make_link()
         seen = Invite.objects.select_related("campaign").get()
-        sharing.revoke(Invite.objects.get())
-        with self.assertRaises(sharing.InviteRefused) as caught:
-            sharing.join(seen, self.bob)
-        self.assertIs(caught.exception.why, sharing.Unusable.REVOKED)
+        invites.revoke(Invite.objects.get())
+        with self.assertRaises(invites.InviteRefused) as caught:
+            invites.join(seen, self.bob)
+        self.assertIs(caught.exception.why, invites.Unusable.REVOKED)
         self.assertNobodyJoined()
 
 
 class JoinThrottleTestCase(BaseTestCase):
     def test_a_client_opening_link_after_link_is_slowed_down(self) -> None:
         campaign = self.make_campaign()
-        token = sharing.create_invite(campaign, self.alice, Role.WATCH, single_use=False)[1]
+        token = invites.create_invite(campaign, self.alice, Role.WATCH, single_use=False)[1]
         self.client.force_login(self.bob)
         answers = [
             self.client.post(

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaigns import models, store
-from campaigns.models import GameAction, Profile, TableSeat
+from campaigns.accounts.models import Profile
+from campaigns.models import GameAction, TableSeat
 from campaigns.reader import Reader, said
 from engine import text as engine_text
 from engine.legacy.actions import IllegalAction

@@ -8,7 +8,7 @@ import uuid
 from django.contrib.auth.models import User
 
 from campaigns import store
-from campaigns.models import Role
+from campaigns.sharing.models import Role
 from engine.yu import Action
 from tests import play
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import formats, timezone
 
 from campaigns import sealed, seats, store
-from campaigns.models import Campaign, GameAction, Role
+from campaigns.models import Campaign, GameAction
+from campaigns.sharing.models import Role
 from engine.machi.bots import planner
 from engine.machi.campaign import GAMES, deck
 from engine.machi.campaign import Campaign as MachiCampaign

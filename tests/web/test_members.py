@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from campaigns import sharing
-from campaigns.models import Invite, Membership, Role
-from campaigns.views import NEW_LINK
+from campaigns.sharing import invites
+from campaigns.sharing.models import Invite, Membership, Role
+from campaigns.sharing_views import NEW_LINK
 
 from .base import BaseTestCase
 
@@ -16,7 +16,7 @@ class MembersTestCase(BaseTestCase):
         self.url = f"/c/{self.campaign.code}/members/"
         self.bob_in = self.share(self.campaign, self.bob, Role.PLAY)
         self.carol_in = self.share(self.campaign, self.carol, Role.WATCH)
-        self.invite, _ = sharing.create_invite(self.campaign, self.alice, Role.WATCH, single_use=True)
+        self.invite, _ = invites.create_invite(self.campaign, self.alice, Role.WATCH, single_use=True)
         self.client.force_login(self.alice)
 
     def test_it_lists_members_and_links(self) -> None:
@@ -76,7 +76,7 @@ class MembersTestCase(BaseTestCase):
 
     def test_it_finds_members_and_links_only_in_their_own_campaign(self) -> None:
         other = self.make_campaign("Other River")
-        other_invite, _ = sharing.create_invite(other, self.alice, Role.WATCH, single_use=False)
+        other_invite, _ = invites.create_invite(other, self.alice, Role.WATCH, single_use=False)
         other_url = f"/c/{other.code}/"
         for url in (
             f"{other_url}members/{self.bob_in.code}/role/",
@@ -114,7 +114,7 @@ class MembersTestCase(BaseTestCase):
         self.assertEqual(Invite.objects.count(), links + 1)
         self.assertEqual(shown[0], shown[1])
         token = shown[0].split("#")[1]
-        self.assertEqual(Invite.objects.latest("created").token_hash, sharing.hash_token(token))
+        self.assertEqual(Invite.objects.latest("created").token_hash, invites.hash_token(token))
         other = self.client.get(self.url).content.decode().split('name="request" value="')[1].split('"')[0]
         self.assertNotEqual(other, request, "the next form makes another link")
 

@@ -4,8 +4,8 @@ never raised again by an older link."""
 
 from __future__ import annotations
 
-from campaigns import sharing
-from campaigns.models import Invite, Membership, Role
+from campaigns.sharing import invites
+from campaigns.sharing.models import Invite, Membership, Role
 
 from .base import BaseTestCase
 
@@ -19,7 +19,7 @@ class MembershipTestCase(BaseTestCase):
         self.join_as(self.bob, self.play_link)
 
     def make_link(self, role: str) -> str:
-        return sharing.create_invite(self.campaign, self.alice, role, single_use=False)[1]
+        return invites.create_invite(self.campaign, self.alice, role, single_use=False)[1]
 
     def join_as(self, user: object, token: str) -> object:
         self.client.force_login(user)  # type: ignore[arg-type]

@@ -24,7 +24,8 @@ from engine.games import GAMES
 from engine.session import NEXT, Data
 
 BEFORE = [("campaigns", "0014_game_redeals")]
-"""The schema the old store wrote."""
+"""The schema the old store wrote: going back to it also unapplies the sharing and accounts apps'
+first migrations, which follow ``0015_one_store``; forward, the latest migrations are every app's."""
 PLAYERS = {"yu": ["heuristic"], "legacy": ["greedy", "greedy", "random"], "machi": ["random", "planner"]}
 """The bots that play each game, seat by seat: the first plays the owner's seat."""
 

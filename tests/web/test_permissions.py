@@ -14,8 +14,9 @@ from typing import Any
 
 from django.http import HttpResponse
 
-from campaigns import sharing, store
-from campaigns.models import Role
+from campaigns import store
+from campaigns.sharing import invites
+from campaigns.sharing.models import Role
 from engine.yu import Action
 from tests import play
 
@@ -53,7 +54,7 @@ class PermissionMatrixTestCase(BaseTestCase):
         play.act(store.load(self.campaign), Action.parse(first), 0)
         self.share(self.campaign, self.bob, Role.PLAY)
         self.watcher = self.share(self.campaign, self.carol, Role.WATCH)
-        self.invite, _ = sharing.create_invite(self.campaign, self.alice, Role.WATCH, single_use=False)
+        self.invite, _ = invites.create_invite(self.campaign, self.alice, Role.WATCH, single_use=False)
         self.users = {
             "owner": self.alice,
             "player": self.bob,

@@ -16,7 +16,8 @@ from django.db import connection
 from django.test import Client, TransactionTestCase, override_settings
 
 from campaigns import store
-from campaigns.models import Campaign, GameAction, Membership, Role
+from campaigns.models import Campaign, GameAction
+from campaigns.sharing.models import Membership, Role
 from tests import play
 
 from .base import PASSWORD, SEED, quiet_plays

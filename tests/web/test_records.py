@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from campaigns import seats, store
-from campaigns.models import Campaign, Role
+from campaigns.models import Campaign
+from campaigns.sharing.models import Role
 from engine.chronicle import CLOSE_CALLS, tell
 from engine.series import Series
 from engine.yu import Action

@@ -9,7 +9,7 @@ import re
 from django.core.cache import cache
 
 from campaigns import regions, store
-from campaigns.sharing import OWN, Seat
+from campaigns.access import OWN, Seat
 from tests import play
 
 from .base import BaseTestCase

@@ -12,7 +12,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from campaigns import sealed, seats, store
-from campaigns.models import Campaign, Game, GameAction, Role, new_seed
+from campaigns.models import Campaign, Game, GameAction, new_seed
+from campaigns.sharing.models import Role
 from engine.games import GAMES, TABLES
 from engine.series import Series
 from engine.yu import Action

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.html import escape
 
 from campaigns import store
-from campaigns.models import GameAction, Role
+from campaigns.models import GameAction
+from campaigns.sharing.models import Role
 from engine.yu import load
 from engine.yu.bots.bots import HeuristicBot
 from tests import play

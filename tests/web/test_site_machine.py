@@ -33,7 +33,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from campaigns.models import YU, Campaign, Invite, Membership
+from campaigns.models import YU, Campaign
+from campaigns.sharing.models import Invite, Membership
 from engine.games import GAMES as GAMES_PLAYED
 
 from .base import PASSWORD, action_keys, snapshot

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.html import escape
 
 from campaigns import regions, store
-from campaigns.sharing import OWN, Seat
+from campaigns.access import OWN, Seat
 from engine.text import Name
 from engine.yu import Action
 from engine.yu.bots.bots import HeuristicBot

@@ -9,7 +9,8 @@ from unittest import mock
 from django.urls import reverse
 
 from campaigns import seats, store
-from campaigns.models import Campaign, Role
+from campaigns.models import Campaign
+from campaigns.sharing.models import Role
 from engine import text as engine_text
 from engine.legacy.table import RULES as LEGACY
 from engine.machi.table import RULES as MACHI

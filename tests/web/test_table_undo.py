@@ -8,7 +8,8 @@ from typing import Any
 from django.urls import reverse
 
 from campaigns import seats, store
-from campaigns.models import Campaign, GameAction, Role
+from campaigns.models import Campaign, GameAction
+from campaigns.sharing.models import Role
 from tests import play
 
 from .base import BaseTestCase

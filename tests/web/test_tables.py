@@ -11,10 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import sealed, seats, sharing, store, transfer
-from campaigns.models import YU, Campaign, GameAction, Membership, Role, TableSeat
+from campaigns import access, sealed, seats, store, transfer
+from campaigns.access import Seat
+from campaigns.models import YU, Campaign, GameAction, TableSeat
 from campaigns.reader import Reader
-from campaigns.sharing import Seat, join
+from campaigns.sharing.invites import join
+from campaigns.sharing.models import Membership, Role
 from engine.legacy.game import Game as LegacyGame
 from tests import play
 
@@ -205,7 +207,7 @@ class SeriesTests(TableTestCase):
 
 class SeatTests(TableTestCase):
     def test_a_play_link_gives_the_first_open_seat_and_a_full_table_a_watcher(self) -> None:
-        from campaigns.sharing import create_invite
+        from campaigns.sharing.invites import create_invite
 
         table = self.make_table(["owner", "open"])
         invite, _ = create_invite(table, self.alice, Role.PLAY, single_use=False)
@@ -337,7 +339,7 @@ class GoneTests(TableTestCase):
         self.assertEqual(self.written(), before)
 
     def test_a_move_or_a_next_game_that_meets_the_table_deleted_writes_nothing(self) -> None:
-        seated = sharing.board_for
+        seated = access.board_for
 
         def deleted_meanwhile(*args: Any, **kwargs: Any) -> tuple[store.Board, Seat]:
             board, seat = seated(*args, **kwargs)

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.http import HttpResponse
 from django.test import Client, TransactionTestCase, override_settings
 
-from campaigns.throttle import KNOWN_BROWSER
+from campaigns.accounts.throttle import KNOWN_BROWSER
 
 from .base import PASSWORD, BaseTestCase
 

@@ -12,7 +12,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
 from campaigns import sealed, store, transfer
-from campaigns.models import Campaign, Game, GameAction, Role
+from campaigns.models import Campaign, Game, GameAction
+from campaigns.sharing.models import Role
 from engine.yu import Action
 from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.simulation.campaigns import game_seed, play_campaign

@@ -2,7 +2,7 @@
 
 Django's ``LocaleMiddleware`` speaks the language of the language cookie, which the header's
 switch sets, or else the browser's ``Accept-Language``. A signed-in user's choice is also kept
-on their :class:`~campaigns.models.Profile` and put back in the cookie each time they sign in,
+on their :class:`~campaigns.accounts.models.Profile` and put back in the cookie each time they sign in,
 so it follows them to another browser. URLs are the same in every language."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from campaigns.models import Profile
+from campaigns.accounts.models import Profile
 
 CODES = frozenset(code for code, _name in settings.LANGUAGES)
 SIGNED_IN = "language_signed_in"
@@ -42,7 +42,7 @@ def remember(response: HttpResponse, language: str) -> None:
 @receiver(user_logged_in)
 def _signed_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
     """Have the profile's language put in the cookie (by
-    :class:`campaigns.middleware.LanguageCookie`), or keep on the profile the language chosen
+    :class:`campaigns.accounts.middleware.LanguageCookie`), or keep on the profile the language chosen
     before signing in."""
     if request is None:
         return

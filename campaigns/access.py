@@ -10,6 +10,7 @@ until it is restored or purged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 from uuid import UUID
@@ -27,6 +28,8 @@ from campaigns.sharing.models import Membership, Role
 from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
+Recent = int | Callable[[Campaign], int] | None
+"""How many of a game's last log rows a board reads (None: all), or what says so for a campaign."""
 OWN = "own"
 """The owner's seat: every right, and the only one to share, reset, rename or delete."""
 RIGHTS: dict[str, frozenset[str]] = {
@@ -124,9 +127,10 @@ def campaign_for(request: HttpRequest, code: UUID, need: Need = "view", fields: 
 
 
 def board_for(
-    request: HttpRequest, code: UUID, need: Need = "view", recent: int | None = None
+    request: HttpRequest, code: UUID, need: Need = "view", recent: Recent = None
 ) -> tuple[Board, Seat]:
-    """The board of the campaign with this code, and the request's user's seat at it.
+    """The board of the campaign with this code, and the request's user's seat at it, with the
+    game's last ``recent`` log rows (all of them: None).
 
     The seat, the campaign and its current game are read in one query; when that
     finds no seat with ``need``, :func:`campaign_for` says why (404, 403 or Gone).
@@ -138,10 +142,10 @@ def board_for(
         if game is not None:
             role = OWN if game.campaign.owner_id == user.pk else game.member_role
             if role and need in RIGHTS[role]:
-                board = store.board(game, recent)
+                board = store.board(game, recent(game.campaign) if callable(recent) else recent)
                 return board, Seat(board.campaign, role, board.seat_of(user))
     seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
-    board = store.load(seat.campaign, recent)
+    board = store.load(seat.campaign, recent(seat.campaign) if callable(recent) else recent)
     return board, seat.at(board.campaign)
 
 

@@ -2,7 +2,8 @@
 game: the whole page, the answer to a move, a refusal, a question, a hint, and the live board.
 
 Legacy of Yu draws its board as regions sent only when they change (:mod:`campaigns.regions`);
-a table draws its board whole (:mod:`campaigns.table_drawing`).
+a table draws its board whole (:mod:`campaigns.table_drawing`); :mod:`campaigns.boards` says which
+game is drawn by which.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ from typing import Any, Protocol
 
 from django.http import HttpRequest, HttpResponse
 
-from campaigns import regions, store, table_drawing
+from campaigns import store
 from campaigns.access import Seat
-from campaigns.models import Campaign
+
+CSRF_SLOT = "\x00csrf-token\x00"
+"""Where a drawing cached for every viewer takes each one's CSRF token."""
+KEPT = 600
+"""Seconds a drawn board stays cached for the pages, live boards and answers that show it."""
 
 Advice = dict[str, Any]
 """A hint as a board shows it: ``moves`` (each a ``key``, a ``label`` and perhaps a ``chance``)
@@ -23,6 +28,8 @@ and ``notes``; or ``refused``, why there is none."""
 class Drawing(Protocol):
     """A game's board in the browser."""
 
+    recent: int
+    """How many of a game's last log rows the board reads: those it shows, and one more."""
     whole: bool
     """Whether every answer draws the whole board: a hint asked on an older version is then given
     with the board as it stands, rather than refused."""
@@ -75,16 +82,3 @@ class Drawing(Protocol):
         """What moved at the seat's version since the one before, for boards showing that one
         (the CSRF token left as a slot), when the drawing can tell; else None."""
         ...
-
-
-def drawing_of(campaign: Campaign) -> Drawing:
-    """How the campaign's game is drawn."""
-    return DRAWINGS[campaign.game]
-
-
-DRAWINGS: dict[str, Drawing] = {
-    "yu": regions.BOARD,
-    "legacy": table_drawing.TABLE,
-    "machi": table_drawing.TABLE,
-}
-"""Every game's drawing, by its name in :data:`engine.games.GAMES`."""

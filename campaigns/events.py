@@ -38,10 +38,10 @@ from django.views.decorators.http import require_GET
 
 from campaigns import store
 from campaigns.access import OWN, Seat, campaign_for
-from campaigns.drawing import drawing_of
+from campaigns.boards import drawing_of
+from campaigns.drawing import CSRF_SLOT
 from campaigns.hub import Hub, Pieces, Watcher
 from campaigns.models import Campaign, TableSeat
-from campaigns.regions import CSRF_SLOT
 from campaigns.sharing.models import Membership
 
 KEEP_ALIVE = 30.0

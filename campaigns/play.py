@@ -21,11 +21,11 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns import store
 from campaigns.access import Seat, board_for, campaign_for
 from campaigns.accounts.throttle import locked_out, throttled
-from campaigns.drawing import Drawing, drawing_of
+from campaigns.boards import drawing_of, log_rows
+from campaigns.drawing import CSRF_SLOT, Drawing
 from campaigns.forms import ActionForm, VersionForm
 from campaigns.models import Game, GameAction
 from campaigns.reader import said
-from campaigns.regions import CSRF_SLOT, RECENT
 from campaigns.sharing.models import Role
 from campaigns.views import explained, gone
 from engine.seated import NEXT_GAME
@@ -53,7 +53,7 @@ FIELDS = ("id", "code", "name", "version", "game")
 @explained
 @require_GET
 def board(request: HttpRequest, code: UUID) -> HttpResponse:
-    board, seat = board_for(request, code, recent=RECENT)
+    board, seat = board_for(request, code, recent=log_rows)
     return drawing_of(board.campaign).page(request, board, seat)
 
 
@@ -94,7 +94,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
 @require_POST
 def act(request: HttpRequest, code: UUID) -> HttpResponse:
     """Make one move (an undo, the next game) for the version of the board the player saw."""
-    board, seat = board_for(request, code, recent=RECENT)
+    board, seat = board_for(request, code, recent=log_rows)
     drawing = drawing_of(board.campaign)
     user = request.user
     assert isinstance(user, User)
@@ -149,7 +149,7 @@ def _lost_race(request: HttpRequest, drawing: Drawing, seat: Seat, user: User, r
     """409 and the board as it stands now, saying who moved it since the player saw it (in ``run``):
     the owner's reset, else whoever made the newest move a person made."""
     try:
-        board = store.load(seat.campaign, RECENT)
+        board = store.load(seat.campaign, drawing.recent)
     except store.Gone:
         return gone(request, seat.campaign, status=409)
     campaign = board.campaign
@@ -182,7 +182,7 @@ def _hints_throttled(request: HttpRequest, code: UUID, *, wait: timedelta) -> Ht
         "Too many hints in a minute: ask again in {n} seconds.",
         seconds,
     ).format(n=seconds)
-    board, seat = board_for(request, code, recent=RECENT)
+    board, seat = board_for(request, code, recent=log_rows)
     response = drawing_of(board.campaign).hinted(request, board, seat, {"refused": why}, 429)
     response["Retry-After"] = str(seconds)
     return response
@@ -195,7 +195,7 @@ def _hints_throttled(request: HttpRequest, code: UUID, *, wait: timedelta) -> Ht
 def hint(request: HttpRequest, code: UUID) -> HttpResponse:
     """What the game's best bot would do now at the user's seat, worked out from what that seat
     sees. Each hint is counted with the game."""
-    board, seat = board_for(request, code, recent=RECENT)
+    board, seat = board_for(request, code, recent=log_rows)
     drawing = drawing_of(board.campaign)
     form = VersionForm(request.POST)
     advice = board.session

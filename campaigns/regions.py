@@ -22,6 +22,7 @@ from django.utils.translation import get_language, ngettext
 
 from campaigns import store
 from campaigns.access import Seat
+from campaigns.drawing import CSRF_SLOT, KEPT
 from campaigns.jinja import render_region
 from campaigns.presenter import present
 from engine.text import Msg
@@ -59,13 +60,6 @@ LOG_LENGTH = 30
 
 RECENT = LOG_LENGTH + 1
 """The log rows a board reads: those the log shows, and one to tell whether there are more."""
-
-
-REGIONS_CACHE = 600
-"""Seconds a board's rendered regions stay cached for the pages, live boards and actions that show them."""
-
-
-CSRF_SLOT = "\x00csrf-token\x00"
 
 
 OOB_SLOT = "\x00oob\x00"
@@ -147,7 +141,7 @@ def rendered(board: store.Board, seat: Seat, before: Rendered | None = None) -> 
                 regions[name] = before[name]
             else:
                 regions[name] = (inputs, render_region(name, context))
-        cache.set(key, regions, REGIONS_CACHE)
+        cache.set(key, regions, KEPT)
     return regions
 
 
@@ -217,7 +211,7 @@ def live_board(seat: Seat) -> tuple[str, str]:
     drawn = {name: mark_safe(fill(html, CSRF_SLOT)) for name, (_, html) in rendered(board, fresh).items()}
     context = {**shell(fresh), "regions": drawn, "board_oob": True, "csrf_token": CSRF_SLOT}
     answer = (fresh.etag, render_to_string("campaigns/board.html#board", context))
-    cache.set(_live_key(fresh), answer, REGIONS_CACHE)
+    cache.set(_live_key(fresh), answer, KEPT)
     return answer
 
 
@@ -248,6 +242,7 @@ class YuBoard:
     """Legacy of Yu's board for :mod:`campaigns.play` (a :class:`campaigns.drawing.Drawing`): an
     htmx answer carries the regions that changed, out of band, with the version and the notice."""
 
+    recent = RECENT
     whole = False
 
     def page(

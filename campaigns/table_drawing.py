@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from campaigns import store
 from campaigns.access import Seat
+from campaigns.drawing import CSRF_SLOT, KEPT
 from campaigns.models import Campaign
-from campaigns.regions import CSRF_SLOT, REGIONS_CACHE
 from campaigns.seats import ends
 from campaigns.store import Board
 from engine.seated import SeriesSession
@@ -95,6 +95,7 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
 class TableBoard:
     """Every table's board: an htmx answer is the whole ``#table`` fragment."""
 
+    recent = store.RECENT
     whole = True
 
     def page(
@@ -137,11 +138,11 @@ class TableBoard:
         cached: tuple[str, str] | None = cache.get(key)
         if cached is not None:
             return cached
-        board = store.load(Campaign.objects.get(pk=seat.campaign.pk))
+        board = store.load(Campaign.objects.get(pk=seat.campaign.pk), self.recent)
         fresh = seat.at(board.campaign)
         context = {**_context(board, fresh), "csrf_token": CSRF_SLOT}
         answer = (fresh.etag, render_to_string("tables/table.html#table", context))
-        cache.set(_live_key(fresh), answer, REGIONS_CACHE)
+        cache.set(_live_key(fresh), answer, KEPT)
         return answer
 
     def changes(self, seat: Seat) -> str | None:

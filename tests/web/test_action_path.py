@@ -20,14 +20,15 @@ from .base import BaseTestCase
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 WEB = ROOT / "campaigns"
-PATH = ("campaigns.play", "campaigns.sharing")
+PATH = ("campaigns.play", "campaigns.access")
 """The modules of a move's path up to the store and the drawing."""
 SAME = {
-    ("campaigns.play", "campaigns.sharing"),
+    ("campaigns.play", "campaigns.access"),
     ("campaigns.play", "campaigns.forms"),
     ("campaigns.play", "campaigns.store"),
-    ("campaigns.play", "campaigns.drawing"),
-    ("campaigns.sharing", "campaigns.store"),
+    ("campaigns.play", "campaigns.boards"),
+    ("campaigns.access", "campaigns.store"),
+    ("campaigns.access", "campaigns.boards"),  # how many log rows the game's board shows
 }
 """What every game's move calls on its way: the seat, the form, the store and the game's drawing."""
 TWO = ["owner", "random"]
@@ -94,11 +95,8 @@ class ActionPathTests(BaseTestCase):
     def test_every_game_moves_through_the_same_modules_without_doubling_back(self) -> None:
         games = [
             (play.create_campaign(self.alice, "Yu"), "campaigns.regions"),
-            (
-                play.create_table(self.alice, "legacy", "Numbers", ["owner", "random"]),
-                "campaigns.table_drawing",
-            ),
-            (play.create_table(self.alice, "machi", "Town", ["owner", "random"]), "campaigns.table_drawing"),
+            (play.create_table(self.alice, "legacy", "Numbers", TWO), "campaigns.table_drawing"),
+            (play.create_table(self.alice, "machi", "Town", TWO), "campaigns.table_drawing"),
         ]
         for campaign, drawing in games:
             edges = self.move(campaign)

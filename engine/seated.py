@@ -174,9 +174,7 @@ class SeriesSession(ABC, Generic[G, A, V]):
         number = len(state.series.results) + (0 if game.over else 1)
         over = self.finished(state) and not self.free_play
         waiting = () if over else tuple(range(state.series.seats)) if game.over else tuple(game.waiting())
-        return Standing(
-            waiting, number, game.over, over, tuple(game.scores()), outcome="over" if game.over else ""
-        )
+        return Standing(waiting, number, game.over, over, outcome="over" if game.over else "")
 
     def view(self, state: Played[G], seat: int | None) -> V:
         return self.shown(state.game, seat)

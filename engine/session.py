@@ -64,8 +64,6 @@ class Standing:
     """That game has ended."""
     over: bool
     """No game follows: the campaign or the series is over."""
-    scores: tuple[int, ...] = ()
-    """The game's scores by seat, where it keeps a score."""
     wins: int = 0
     losses: int = 0
     """Games won and lost against the game itself (a solo campaign)."""

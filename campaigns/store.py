@@ -650,7 +650,7 @@ def _save_game(board: Board) -> Stored:
     """Write the game's state; what the session stores."""
     stored = board.session.store(board.state)
     game_row = board.game_row
-    game_row.state, game_row.outcome = _json(stored.game), board.standing.outcome
+    game_row.state, game_row.outcome = stored.game, board.standing.outcome
     Game.objects.filter(pk=game_row.pk).update(
         state=game_row.state, version=game_row.version, outcome=game_row.outcome, updated=timezone.now()
     )

@@ -12,7 +12,7 @@ The backend reads ``.jinja`` files only, and the Django templates name none of t
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -30,7 +30,6 @@ from jinja2.parser import Parser
 from markupsafe import Markup
 
 from campaigns.reader import content, said
-from campaigns.templatetags.tables import of
 from campaigns.templatetags.yu import food_name, item, item_name, items, pay, role, worker
 
 
@@ -171,6 +170,13 @@ def _message(parser: Parser, trimmed: bool) -> tuple[str, list[str], str]:
 def url(name: str, *args: Any) -> str:
     """The path of a named URL, as Django's ``{% url %}`` gives it."""
     return reverse(name, args=args)
+
+
+def of(values: Mapping[Any, Any] | Sequence[Any], key: Any) -> Any:
+    """``names|of(key)``: the entry for ``key`` (a mapping's key or a list's index), or ``key`` itself."""
+    if isinstance(values, Mapping):
+        return values.get(key, key)
+    return values[key] if isinstance(key, int) and 0 <= key < len(values) else key
 
 
 def date(value: Any, format: str) -> str:

@@ -145,7 +145,7 @@ def jinja_text(source: str) -> str:
 
 
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html")) + sorted((ROOT / "templates").rglob("*.svg"))
-REGIONS = sorted((ROOT / "templates").rglob("*.jinja"))
+BOARDS = sorted((ROOT / "templates").rglob("*.jinja"))
 
 
 @pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT / "templates")))
@@ -153,8 +153,8 @@ def test_a_django_template_shows_only_marked_text(path: Path) -> None:
     assert unmarked(django_text(path.read_text())) == []
 
 
-@pytest.mark.parametrize("path", REGIONS, ids=lambda p: str(p.relative_to(ROOT / "templates")))
-def test_a_board_region_shows_only_marked_text(path: Path) -> None:
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: str(p.relative_to(ROOT / "templates")))
+def test_a_board_template_shows_only_marked_text(path: Path) -> None:
     assert unmarked(jinja_text(path.read_text())) == []
 
 

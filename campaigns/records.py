@@ -17,9 +17,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import InvalidPage, Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
-from campaigns import charts, store, views
+from campaigns import charts, jinja, store, views
 from campaigns.access import campaign_for
 from campaigns.models import Campaign, Game, GameAction, TableSeat
 from campaigns.views import explained
@@ -134,21 +135,25 @@ def _yu_entry(row: GameAction, undone: set[int]) -> dict[str, Any]:
 def _table_log(
     campaign: Campaign, game_row: Game, page: Page[GameAction], undone: set[int]
 ) -> dict[str, Any]:
-    """A table's log lines, each event with the name of the seat it concerns, and what the games'
-    event templates read besides: the watcher's view of the game, and the seats' names."""
+    """A table's log lines, each event drawn as the table's log draws it (templates/tables/event.jinja),
+    with the name of the seat it concerns, the watcher's view of the game and the seats' names."""
     sitting = sat(campaign, game_row.number).get(game_row.number, {})
     names = {s.number: s.name for s in _seats(campaign)} | sitting
+    lines = {
+        "shown": _watched(campaign, game_row),
+        "seat_names": [names[n] for n in sorted(names)],
+        "event_template": f"{campaign.game}/event.jinja",
+    }
+
+    def line(event: dict[str, Any]) -> SafeString:
+        return mark_safe(jinja.render("tables/event.jinja", {**lines, "e": event}))
+
     entries = []
     for row in page:
         who = row.by or (names.get(row.seat, "") if row.seat is not None else "")
-        events = [{**e, "who": _concerned(e, row, who, names)} for e in row.events]
+        events = [line({**e, "who": _concerned(e, row, who, names)}) for e in row.events]
         entries.append({"row": row, "who": who, "undone": row.seq in undone, "events": events})
-    return {
-        "entries": entries,
-        "shown": _watched(campaign, game_row),
-        "seat_names": [names[n] for n in sorted(names)],
-        "event_template": f"{campaign.game}/event.html",
-    }
+    return {"entries": entries}
 
 
 def _concerned(event: dict[str, Any], row: GameAction, who: str, names: dict[int, str]) -> str:

@@ -1,5 +1,7 @@
-"""A table's board, drawn whole (a :class:`campaigns.drawing.Drawing`): the seats, the game's
-own board (templates/<game>/board.html from its view), the short log and the series.
+"""A table's board, drawn whole (a :class:`campaigns.drawing.Drawing`) in Jinja2
+(templates/tables/table.jinja): the seats, the game's own board (templates/<game>/board.jinja
+from its view), the short log and the series. The page (templates/tables/table.html) holds it
+drawn.
 
 What is shared by every seated game is here and in templates/tables/; each game draws its own
 board from its view and layout.
@@ -12,12 +14,13 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaigns import store
+from campaigns import jinja, store
 from campaigns.access import Seat
 from campaigns.drawing import CSRF_SLOT, KEPT
 from campaigns.models import Campaign
@@ -76,9 +79,9 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         "moment": rules.moment(board.state, mine) if mine is not None else "",
         "undo": board.undo_target(mine) if mine is not None else None,
         "notice": notice,
-        "game_template": f"{board.campaign.game}/board.html",
-        "event_template": f"{board.campaign.game}/event.html",
-        "seat_template": f"{board.campaign.game}/seat.html",
+        "game_template": f"{board.campaign.game}/board.jinja",
+        "event_template": f"{board.campaign.game}/event.jinja",
+        "seat_template": f"{board.campaign.game}/seat.jinja",
         "log": [
             {
                 **event,
@@ -110,8 +113,12 @@ class TableBoard:
         confirm: dict[str, Any] | None = None,
     ) -> HttpResponse:
         context = {**_context(board, seat, notice), "hint": hint, "confirm": confirm}
-        template = "tables/table.html#table" if request.headers.get("HX-Request") else "tables/table.html"
-        response = render(request, template, context, status=status)
+        table = jinja.render("tables/table.jinja", {**context, "csrf_token": get_token(request)})
+        if request.headers.get("HX-Request"):
+            response = HttpResponse(table, status=status)
+        else:
+            page = {"campaign": board.campaign, "table": mark_safe(table)}
+            response = render(request, "tables/table.html", page, status=status)
         response["ETag"] = seat.etag
         return response
 
@@ -141,7 +148,7 @@ class TableBoard:
         board = store.load(Campaign.objects.get(pk=seat.campaign.pk), self.recent)
         fresh = seat.at(board.campaign)
         context = {**_context(board, fresh), "csrf_token": CSRF_SLOT}
-        answer = (fresh.etag, render_to_string("tables/table.html#table", context))
+        answer = (fresh.etag, jinja.render("tables/table.jinja", context))
         cache.set(_live_key(fresh), answer, KEPT)
         return answer
 

@@ -163,6 +163,12 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The game boards, in Jinja2 (campaigns.jinja): only the .jinja files, asked for by name.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "OPTIONS": {"environment": "campaigns.jinja.environment"},
+    },
 ]
 
 DATABASES = {"default": database(DEBUG)}

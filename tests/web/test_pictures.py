@@ -3,10 +3,10 @@ French catalogue), and each language's pictures kept apart."""
 
 from __future__ import annotations
 
+from django.template import engines
 from django.test import SimpleTestCase
 from django.utils import translation
 
-from campaigns.jinja import environment
 from campaigns.templatetags.yu import food_name, item_name, items, role, worker
 from engine.yu.content.effects import parse_steps
 from engine.yu.content.items import RED, parse_cost
@@ -31,6 +31,7 @@ class PicturesTestCase(SimpleTestCase):
             self.assertEqual(role("red"), "Combattant")
             self.assertEqual(item_name("clay"), "Argile")
             self.assertEqual(food_name("wheat"), "Blé")
-            region = environment.from_string("{{ 'clay'|item_name }} {{ 'wheat'|food_name }}").render()
+            board = engines["jinja2"].from_string("{{ 'clay'|item_name }} {{ 'wheat'|food_name }}")
+            region = board.render()
             self.assertEqual(region, "Argile Blé")
         self.assertEqual(role(RED), "Fighter")

@@ -4,6 +4,7 @@ board and a hint. The same views for every game; how the board is drawn is the g
 
 from __future__ import annotations
 
+import json
 import math
 from datetime import timedelta
 from uuid import UUID
@@ -45,6 +46,8 @@ STALE_HINT = gettext_lazy(
     "The board had changed since you saw it (another window?): ask again on the board as it stands now."
 )
 WATCHING = gettext_lazy("You are watching: only the players make moves.")
+MOVED = "board:moved"
+"""The event an accepted move's answer raises in the browser, with its key and the new version."""
 FIELDS = ("id", "code", "name", "version", "game")
 """The campaign's columns the live board reads."""
 
@@ -136,7 +139,9 @@ def act(request: HttpRequest, code: UUID) -> HttpResponse:
         return drawing.told(request, board, seat, said(exc.msg), 400)
     if not htmx:
         return redirect(board.campaign)
-    return drawing.moved(request, board, seat.at(board.campaign), seen)
+    response = drawing.moved(request, board, seat.at(board.campaign), seen)
+    response["HX-Trigger"] = json.dumps({MOVED: {"key": key, "version": board.version}})
+    return response
 
 
 def _warning(board: store.Board, seat: int, action: object) -> Msg | None:

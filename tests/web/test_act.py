@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import re
 
 from django.utils.html import escape
@@ -66,6 +67,7 @@ class ActTestCase(BaseTestCase):
         for region in ("hand", "piles", "log", "notice"):
             self.assertIn(region, regions)
         self.assertIn('id="board-version" value="1" hx-swap-oob="true"', html)
+        self.assertEqual(json.loads(r["HX-Trigger"]), {"board:moved": {"key": self.play, "version": 1}})
 
     def test_it_leaves_out_the_regions_that_did_not_change(self) -> None:
         # Playing a card that gives only Clay or Wood changes neither the Card

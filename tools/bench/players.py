@@ -16,7 +16,7 @@ from .board import Board
 from .client import Answer, Client
 from .tally import Tally
 
-ACTED = "yu:acted"
+ACTED = "board:moved"
 FLOOR_KEYS = ("play:1", "discard:2", "tuck:3", "recruit:4", "end")
 ASSETS = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
 

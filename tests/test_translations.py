@@ -20,7 +20,7 @@ from campaigns.jinja import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-FIELDS = re.compile(r"\{(\w*)\}|%\((\w+)\)[sd]")
+FIELDS = re.compile(r"\{(\w*)(?::[^{}]*)?\}|%\((\w+)\)[sd]")
 WORDS = re.compile(r"[^\W\d_]{2,}")
 SHOWN = ("title", "aria-label", "placeholder", "alt")
 """Attributes whose text a reader (or their screen reader) is given."""

@@ -204,6 +204,9 @@ def present(
     drawer += [m["move"] for k in board["settlement"]["kinds"] for m in k["buildings"]]
     drawer += [h["move"] for h in board["settlement"]["huts"]] + board["rules"]["moves"] + board["other"]
     board["drawer_moves"] = sum(1 for m in drawer if m.available)
+    board["drawer_moves_said"] = ngettext(
+        "moves you can make there now", "moves you can make there now", board["drawer_moves"]
+    )
     return board
 
 

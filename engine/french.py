@@ -27,7 +27,7 @@ OWN_ELIDED = ("l'", "de l'", "à l'")
 """What a name's own article becomes after nothing, ``de`` and ``à``."""
 NARROW = "\u202f"
 """The narrow no-break space French sets before ``: ; ! ?`` and inside « »."""
-_BEFORE = re.compile(r"(?<=[^\s\u00a0\u202f:;!?«])[ \u00a0\u202f]*([:;!?]+)(?=[\s\u00a0»)\]<,.]|$)")
+_BEFORE = re.compile(r"(?<![\s:;!?«])[ \u00a0\u202f]*([:;!?]+)(?=[\s»)\]<,.]|$)")
 _OPENING = re.compile(r"«[ \u00a0\u202f]*")
 _CLOSING = re.compile(r"(?<=\S)[ \u00a0\u202f]*»")
 

@@ -117,9 +117,9 @@ def phrase(name: str, grammar: Grammar, spec: str) -> str:
     """``name`` as ``spec`` puts it in a sentence (the specs are the module's)."""
     if "/" in spec:
         forms = spec.split("/")
-        if len(forms) == 2:
+        if len(forms) == 2 and all(forms):
             return forms[grammar.plural]
-        if len(forms) == 4:
+        if len(forms) == 4 and all(forms):
             return forms[2 * grammar.plural + (grammar.gender == "f")]
         raise ValueError(f"{spec!r}: give two forms (singular/plural) or four (m./f. sg., m./f. pl.)")
     base = spec.lower()

@@ -73,13 +73,23 @@ def lock() -> int:
 
 def compile_messages() -> None:
     """Compile each translation catalogue (``locale/*/LC_MESSAGES/*.po``) into the ``.mo`` file
-    Django reads, when the catalogue is newer; fuzzy and untranslated entries are left out."""
+    Django reads, when the catalogue or the typography is newer; fuzzy and untranslated entries
+    are left out. French is set in its typography (:func:`engine.french.typeset`) as it compiles."""
     import polib
+
+    from engine import french
 
     for po in ROOT.glob("locale/*/LC_MESSAGES/*.po"):
         mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            polib.pofile(str(po)).save_as_mofile(str(mo))
+        newest = max(po.stat().st_mtime, Path(french.__file__).stat().st_mtime)
+        if mo.exists() and mo.stat().st_mtime >= newest:
+            continue
+        catalogue = polib.pofile(str(po))
+        if po.parents[1].name == "fr":
+            for entry in catalogue:
+                entry.msgstr = french.typeset(entry.msgstr)
+                entry.msgstr_plural = {n: french.typeset(s) for n, s in entry.msgstr_plural.items()}
+        catalogue.save_as_mofile(str(mo))
 
 
 def run(*args: str) -> int:

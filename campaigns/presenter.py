@@ -22,7 +22,7 @@ from engine.yu.bots.strong import no_hint
 from engine.yu.campaign.campaign import CampaignView
 from engine.yu.content import words
 from engine.yu.content.items import ITEMS, WORKERS, Item
-from engine.yu.content.loader import Barbarian, BuildingKind, Content
+from engine.yu.content.loader import Barbarian, BuildingKind, Content, Ending
 from engine.yu.content.steps import Gain
 from engine.yu.content.words import OUTCOMES
 from engine.yu.rules.moves import Option
@@ -204,6 +204,9 @@ def present(
     drawer += [m["move"] for k in board["settlement"]["kinds"] for m in k["buildings"]]
     drawer += [h["move"] for h in board["settlement"]["huts"]] + board["rules"]["moves"] + board["other"]
     board["drawer_moves"] = sum(1 for m in drawer if m.available)
+    board["drawer_moves_said"] = ngettext(
+        "moves you can make there now", "moves you can make there now", board["drawer_moves"]
+    )
     return board
 
 
@@ -281,6 +284,7 @@ def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
     if not (story.game_over or story.decision):
         return None
     labels = story.decision.labels if story.decision else ()
+    ending = story.revealed[-1] if story.revealed and story.game_over else None
     moves = [
         placer.move(Action(Kind.CHOOSE, option=n), _named(label), "primary")
         for n, label in enumerate(labels, 1)
@@ -290,7 +294,7 @@ def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
         "moves": [m for m in moves if m.available],
         "next": placer.move(Action(Kind.NEXT), _("Start game {n}", n=story.game + 1), "primary"),
         "over": story.over,
-        "ending": story.revealed[-1] if story.revealed and story.game_over else None,
+        "turned": _turned(ending) if ending else None,
         "summary": story.summary,
         "final": _(
             "The campaign ends with {wins} and {losses}.",
@@ -298,6 +302,13 @@ def _between(story: CampaignView, placer: Placer) -> dict[str, Any] | None:
             losses=ngettext("{n} loss", "{n} losses", story.losses),
         ),
     }
+
+
+def _turned(ending: Ending) -> Msg:
+    """The Victory or Defeat card the game ended on, in words."""
+    if ending.gold:
+        return _("You turned over {card}, a gold card: the last of its deck.", card=Name(ending.name))
+    return _("You turned over {card}.", card=Name(ending.name))
 
 
 def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
@@ -533,8 +544,8 @@ def _status(view: View) -> dict[str, Any]:
 
 
 def meters(view: View) -> dict[str, Any]:
-    """The threat meters' words that count: the Flood's clock (one short line),
-    and why a warning Flood meter warns."""
+    """The threat meters' words that count: the Townsfolk left, the Flood's clock (one short
+    line), and why a warning Flood meter warns."""
     flood, folk = view.threats.flood, view.threats.townsfolk
     if flood.harvest_moves:
         clock = _("moves at the next Harvest")
@@ -557,6 +568,7 @@ def meters(view: View) -> dict[str, Any]:
             "with none there, no card is left to draw"
         )
     return {
+        "townsfolk_left": ngettext("remaining", "remaining", folk.ready + folk.exhausted),
         "flood_clock": clock,
         "flood_draws": _("a Harvest draws {draws}", draws=flood.harvest_draws),
         "flood_alarm": alarm,

@@ -1,5 +1,5 @@
 """The engines' messages and the games' content texts said in the active language (the
-reader's, as :mod:`campaigns.accounts.language` says)."""
+reader's, as :mod:`campaigns.accounts.language` says), French in its typography."""
 
 from __future__ import annotations
 
@@ -7,11 +7,20 @@ from functools import cache
 
 from django.utils import translation
 
+from engine.french import typeset
 from engine.games import content_french
 from engine.text import Value, say
 
-_content_french = cache(content_french)
-"""The French of every game's content texts, by their English (read once)."""
+
+@cache
+def _content_french() -> dict[str, str]:
+    """The French of every game's content texts, by their English, set in French typography
+    (read once); a name's French is a :class:`engine.french.Word`, its grammar with it."""
+    return {english: typeset(french) for english, french in content_french().items()}
+
+
+def _french() -> bool:
+    return translation.get_language() == "fr"
 
 
 class Reader:
@@ -24,7 +33,7 @@ class Reader:
         return translation.ngettext(singular, plural, n)
 
     def content(self, text: str) -> str:
-        if translation.get_language() == "fr":
+        if _french():
             return _content_french().get(text, text)
         return text
 
@@ -33,8 +42,10 @@ READER = Reader()
 
 
 def said(value: Value) -> str:
-    """A message or a content text in the active language."""
-    return say(value, READER)
+    """A message or a content text in the active language; French in its typography, whatever
+    its parts put before a colon."""
+    text = say(value, READER)
+    return typeset(text) if _french() else text
 
 
 def content(text: str) -> str:

@@ -5,7 +5,8 @@ says it in the reader's language.
 ``_`` and ``ngettext`` are the names the message catalogue's extractor looks for, so every id
 written with them reaches the catalogue. A :class:`Name` is a text of a game's content (a
 card's name, a Story Book entry), said in French by the content's own French beside it.
-``str(msg)`` says a message in English, for the terminal and the logs.
+``str(msg)`` says a message in English, for the terminal and the logs. In French a name says
+how it enters a sentence (:mod:`engine.french`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
+
+from engine.french import Grammar, Word, problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +40,8 @@ class Msg:
         text = tongue.ngettext(self.id, self.plural, self.count) if self.plural else tongue.gettext(self.id)
         if not self.values:
             return text
-        return text.format_map({key: say(value, tongue) for key, value in self.values})
+        # Each value a word, for the French to say how it enters the sentence ("{card:le}").
+        return text.format_map({key: Word.of(say(value, tongue)) for key, value in self.values})
 
     def __str__(self) -> str:
         return self.say()
@@ -139,10 +143,15 @@ class Refusal(ValueError):
 # -- the French beside a content file's English --------------------------------------------------
 
 
+GRAMMAR = "grammar_fr"
+"""The key beside a ``name_fr`` that gives the name's grammar (:class:`engine.french.Grammar`)."""
+
+
 @dataclass
 class French:
     """The French of a game's content texts, gathered from the ``<field>_fr`` keys written
-    beside each English ``<field>``; ``missing`` says where a text has none."""
+    beside each English ``<field>``, a name's with its grammar (a :class:`engine.french.Word`);
+    ``missing`` says where a text or a name's grammar is missing or wrong."""
 
     fields: frozenset[str]
     texts: dict[str, str]
@@ -164,7 +173,21 @@ class French:
             if not isinstance(english, str):
                 continue
             if isinstance(french, str) and french.strip():
-                self.texts[english] = french
+                self.texts[english] = self._word(french, data, f"{where}.{key}") if key == "name" else french
             else:
                 self.missing.append(f"{where}.{key}: {english[:40]!r} has no French ({key}_fr)")
         return kept
+
+    def _word(self, french: str, data: dict[str, Any], where: str) -> str:
+        """A name's French with its grammar, or the French alone with what is wrong noted."""
+        written = data.get(GRAMMAR)
+        if not isinstance(written, str):
+            self.missing.append(f"{where}: {french!r} has no grammar ({GRAMMAR})")
+            return french
+        try:
+            grammar = Grammar.parse(written)
+        except ValueError as exc:
+            self.missing.append(f"{where}: {GRAMMAR}: {exc}")
+            return french
+        self.missing += [f"{where}: {GRAMMAR}: {problem}" for problem in problems(french, grammar)]
+        return Word(french, grammar)

@@ -5,7 +5,7 @@ every box is opened once; each of the eleven readings (before the first game and
 after each) ends on a stop, the last one on the deck's last side; every rules
 card is handed over; every game's setup can be played; no card is made or
 lost between the boxes, the reserves, the supply, the archives and play; and every
-name, title and text has its French beside it.
+name, title and text has its French beside it, and every name its grammar.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ def check_content() -> list[str]:
     cards, legacy = catalogue(), deck()
     missing = [*cards.french.missing, *legacy.french.missing]
     if missing:
-        raise BadContent(f"{len(missing)} texts have no French:\n" + "\n".join(missing))
+        raise BadContent(
+            f"{len(missing)} texts have no French, or their French no grammar:\n" + "\n".join(missing)
+        )
     one = (
         {key for key, _ in cards.game_one.supply} | set(cards.game_one.landmarks) | {cards.game_one.community}
     )

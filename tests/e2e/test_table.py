@@ -65,10 +65,12 @@ def read_in(page: Page, language: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", language)
 
 
-def test_the_whole_table_fits_one_desktop_screen(page: Page, live_server: LiveServer) -> None:
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_whole_table_fits_one_desktop_screen(page: Page, live_server: LiveServer, language: str) -> None:
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
     open_board(page, live_server)
-    shoot(page, "start-desktop")
+    read_in(page, language)
+    shoot(page, f"start-{language}-desktop")
     assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]
     for region in ON_SCREEN:
         assert inside_viewport(page, region), f"{region} is not on the first screen"
@@ -79,15 +81,19 @@ def test_the_whole_table_fits_one_desktop_screen(page: Page, live_server: LiveSe
     page.locator("#settlement .building").last.scroll_into_view_if_needed()
     assert page.evaluate("window.scrollY") > 0
     assert inside_viewport(page, "#prompt-bar")
-    shoot(page, "settlement-desktop")
+    shoot(page, f"settlement-{language}-desktop")
 
 
-def test_a_phone_keeps_the_prompt_at_the_bottom(browser: Browser, live_server: LiveServer) -> None:
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_phone_keeps_the_prompt_at_the_bottom(
+    browser: Browser, live_server: LiveServer, language: str
+) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)  # type: ignore[arg-type]
     context.set_default_timeout(10_000)
     page = context.new_page()
     open_board(page, live_server)
-    shoot(page, "start-phone")
+    read_in(page, language)
+    shoot(page, f"start-{language}-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing spills sideways
 
     def bar_at_bottom() -> None:
@@ -110,7 +116,7 @@ def test_a_phone_keeps_the_prompt_at_the_bottom(browser: Browser, live_server: L
     expect(page.locator("#board-version")).to_have_value("1")
     bar_at_bottom()
     expect(page.locator("#prompt")).to_be_in_viewport()
-    shoot(page, "played-phone")
+    shoot(page, f"played-{language}-phone")
     context.close()
 
 
@@ -160,24 +166,42 @@ def test_a_phone_bar_keeps_the_flood_clock_the_refresh_and_the_last_line_in_a_th
     context.close()
 
 
+SPILLS = """() => {
+    const shown = [...document.querySelectorAll('#board *')].filter(el => el.getClientRects().length > 0);
+    const box = el => el.getBoundingClientRect();
+    const spills = el => el.scrollWidth > el.clientWidth + 1;
+    const beyond = (el, outer, vertically) => {
+        const b = box(el), o = box(outer);
+        const across = b.right > o.right + 1 || b.left < o.left - 1;
+        return across || (vertically && (b.bottom > o.bottom + 1 || b.top < o.top - 1));
+    };
+    const said = (el, why) => `${why} ${el.getAttribute('class')}: ${el.textContent.trim().slice(0, 40)}`;
+    return [
+        ...shown.filter(el => el.matches('.card, .btn'))
+            .filter(el => spills(el) || beyond(el, el.parentElement, false)).map(el => said(el, 'spills')),
+        ...shown.filter(el => el.matches('.card dt') && spills(el)).map(el => said(el, 'overlaps its value')),
+        ...shown.filter(el => el.matches('.card h3, .card dd > *') && beyond(el, el.closest('.card'), true))
+            .map(el => said(el, 'leaves its card')),
+        ...shown.filter(el => el.matches('.flood-marker') && beyond(el, el.parentElement, true))
+            .map(el => said(el, 'leaves its place on the river')),
+    ];
+}"""
+"""What on the board leaves its box: a card or a button wider than its place, a card's label over
+its value, a card's text out of the card, the Flood's marker out of its place on the river."""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("width", [1024, 1440, 1920])
-def test_cards_and_buttons_fit_their_boxes(page: Page, live_server: LiveServer, width: int) -> None:
+def test_cards_and_buttons_fit_their_boxes(
+    page: Page, live_server: LiveServer, width: int, language: str
+) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     open_board(page, live_server)
+    read_in(page, language)
     page.locator("#drawer > summary").click()  # the Build buttons are in the settlement
-    overflowing = page.evaluate(
-        """() => [...document.querySelectorAll('#board .card, #board .btn')]
-            .filter(el => el.offsetParent !== null)
-            .filter(el => {
-                const box = el.getBoundingClientRect();
-                const parent = el.parentElement.getBoundingClientRect();
-                const spills = el.scrollWidth > el.clientWidth + 1;
-                return spills || box.right > parent.right + 1 || box.left < parent.left - 1;
-            })
-            .map(el => el.className + ': ' + el.textContent.trim().slice(0, 40))"""
-    )
+    overflowing = page.evaluate(SPILLS)
     assert overflowing == [], overflowing
-    page.screenshot(path=ARTIFACTS / f"table-fit-{width}.png", full_page=True)
+    page.screenshot(path=ARTIFACTS / f"table-fit-{language}-{width}.png", full_page=True)
 
 
 @pytest.mark.parametrize(

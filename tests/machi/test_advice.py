@@ -9,6 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
+from engine.french import typeset
 from engine.games import content_french
 from engine.machi import Action, Game, Phase, Verb
 from engine.machi.actions import PASS
@@ -130,7 +131,7 @@ def test_the_hint_to_save_names_the_next_goal_and_the_rounds_to_it() -> None:
     given = check_hint(game, 0)
     assert given.action == PASS
     assert str(given.why).startswith("Save for your Forge: at about ") and " rounds" in str(given.why)
-    assert given.why.say(FRENCH).startswith("Économisez pour votre monument Forge\N{NO-BREAK SPACE}:")
+    assert typeset(given.why.say(FRENCH)).startswith("Économisez pour votre Forge\N{NARROW NO-BREAK SPACE}:")
 
 
 def test_a_roll_hint_gives_its_figures_with_the_readers_decimal_mark() -> None:

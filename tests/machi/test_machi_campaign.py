@@ -121,7 +121,7 @@ def test_a_text_without_its_french_fails_the_content_check(monkeypatch: Any) -> 
     with pytest.raises(BadContent) as failed:
         check_content()
     said = str(failed.value)
-    assert said.startswith("4 texts have no French")
+    assert said.startswith("4 texts have no French,")
     for where in (
         "cards.communities[1].name: 'Rope Bridge'",
         "legacy.rules.towers.name",
@@ -129,6 +129,22 @@ def test_a_text_without_its_french_fails_the_content_check(monkeypatch: Any) -> 
         "legacy.deck[2].b.text",
     ):
         assert where in said
+
+
+def test_a_french_name_without_its_grammar_fails_the_content_check(monkeypatch: Any) -> None:
+    broken = data()
+    broken["rules"]["towers"]["grammar_fr"] = "f sg elides"
+    broken_cards: dict[str, Any] = json.loads(cards.DATA.read_text(encoding="utf-8"))
+    del broken_cards["establishments"][2]["grammar_fr"]
+    monkeypatch.setattr("engine.machi.check.deck", lambda: read(broken))
+    monkeypatch.setattr("engine.machi.check.catalogue", lambda: cards.read(broken_cards))
+    with pytest.raises(BadContent) as failed:
+        check_content()
+    assert str(failed.value).splitlines() == [
+        "2 texts have no French, or their French no grammar:",
+        "cards.establishments[2].name: 'Boulangerie' has no grammar (grammar_fr)",
+        "legacy.rules.towers.name: grammar_fr: 'Tours' begins with a consonant: it does not elide",
+    ]
 
 
 def test_the_french_beside_the_content_is_read_apart_from_the_english() -> None:

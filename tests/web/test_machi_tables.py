@@ -346,10 +346,10 @@ class MachiTableTests(TableTestCase):
         for english in ("Wheat Field", "Bakery", "Observatory", "Landfall", "Your turn<"):
             self.assertNotIn(english, page)
         r = self.post(table, "roll:2")
-        self.assertContains(r, "tant que votre monument Forge", status_code=400)  # type: ignore[arg-type]
+        self.assertContains(r, "tant que votre Forge n&#x27;est pas construite", status_code=400)  # type: ignore[arg-type]
         self.post(table, "roll:1")
         r = self.post(table, "landmark:fountain")  # the refusal names the landmark in French too
-        self.assertContains(r, "votre monument Fontaine", status_code=400)  # type: ignore[arg-type]
+        self.assertContains(r, "pour construire votre Fontaine", status_code=400)  # type: ignore[arg-type]
         r = self.name(table, "Tard")
         self.assertContains(r, "il est trop tard maintenant", status_code=400)  # type: ignore[arg-type]
         self.assertContains(r, "Registre de la ville", status_code=400)  # type: ignore[arg-type]

@@ -135,7 +135,8 @@ class ActionRaceTestCase(TransactionTestCase):
         data = {"key": self.play, "version": 0, "run": 1}
         with just_before("_locked", self.alice_plays):
             r = self.client_for(self.bob).post(self.act_url, data, headers=HTMX, HTTP_ACCEPT_LANGUAGE="fr")
-        self.assertContains(r, "alice a joué en premier ; voici le plateau maintenant.", status_code=409)
+        said = "alice a joué en premier\N{NARROW NO-BREAK SPACE}; voici le plateau maintenant."
+        self.assertContains(r, said, status_code=409)
 
     def test_ones_own_other_window_is_named_in_french_too(self) -> None:
         data = {"key": self.play, "version": 0, "run": 1}

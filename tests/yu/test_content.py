@@ -229,6 +229,33 @@ def test_a_content_text_without_its_french_is_reported(base: Path) -> None:
     assert found == ["townsfolk.toml.townsfolk[0].name: 'Reed Cutter' has no French (name_fr)"]
 
 
+def test_a_french_name_without_its_grammar_or_with_one_that_does_not_fit_is_reported(base: Path) -> None:
+    assert not [p for p in problems(base) if "grammar_fr" in p]
+    swap(
+        base / "townsfolk.toml",
+        'name_fr = "Coupeur de roseaux"\ngrammar_fr = "m sg"\n',
+        'name_fr = "Coupeur de roseaux"\n',
+    )
+    swap(
+        base / "townsfolk.toml",
+        'name_fr = "Éclaireur"\ngrammar_fr = "m sg elides"',
+        'name_fr = "Éclaireur"\ngrammar_fr = "m sg"',
+    )
+    swap(
+        base / "barbarians.toml",
+        'name_fr = "Pillards des roseaux"\ngrammar_fr = "m pl"',
+        'name_fr = "Pillards des roseaux"\ngrammar_fr = "m plural"',
+    )
+    found = [p for p in problems(base) if "grammar" in p]
+    assert found == [
+        "townsfolk.toml.townsfolk[0].name: 'Coupeur de roseaux' has no grammar (grammar_fr)",
+        "townsfolk.toml.townsfolk[26].name: grammar_fr: "
+        "'Éclaireur' begins with a vowel: its grammar needs 'elides'",
+        "barbarians.toml.barbarians[0].name: grammar_fr: 'm plural' is not a grammar: m or f, sg or pl, then "
+        "elides and proper where they apply",
+    ]
+
+
 def test_the_french_is_read_beside_each_text() -> None:
     content = load()
     french = content.french.texts

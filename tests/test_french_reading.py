@@ -7,7 +7,7 @@ the narrow no-break space before it.
 
 Legacy of Yu's board is drawn as the player sees it (its regions, from the presenter), its log
 from the actions' events; a table shows its game's view and its log lines (templates/<game>/
-event.html), and Machi Koro Legacy its legacy deck and its hints."""
+event.jinja), and Machi Koro Legacy its legacy deck and its hints."""
 
 from __future__ import annotations
 
@@ -19,10 +19,9 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
-from campaigns.jinja import render_region
+from campaigns.jinja import render, render_region
 from campaigns.models import Campaign
 from campaigns.presenter import present
 from campaigns.reader import said
@@ -181,9 +180,9 @@ def table_texts(game: str) -> Iterator[str]:
                 "e": e,
                 "shown": rules.view(state, seat),
                 "seat_names": names,
-                "event_template": f"{game}/event.html",
+                "event_template": f"{game}/event.jinja",
             }
-            yield from words_of(render_to_string("tables/event.html", context))
+            yield from words_of(render("tables/event.jinja", context))
         for watcher in (seat, None):
             yield from (said(m) for m in messages(rules.view(state, watcher)))
         yield from (said(m) for m in messages(rules.campaign(state.series.carried)))

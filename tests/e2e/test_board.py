@@ -12,6 +12,7 @@ from web.base import quiet_plays
 
 from campaigns import store
 from campaigns.models import Campaign
+from engine.yu import Action
 from engine.yu.bots.bots import HeuristicBot
 
 from .conftest import ARTIFACTS, PASSWORD
@@ -142,7 +143,8 @@ def test_it_shows_the_fresh_board_to_a_stale_window(
     # A forged button: the refusal and its reason come back, and nothing changes.
     # (Any action button will do: the card played first may have opened a decision.)
     other.locator("#board button[name=key]:visible").first.evaluate("button => button.value = 'attack:1:R'")
-    reason = store.load(Campaign.objects.get(name="Two Windows")).state.game.explain("attack:1:R")
+    game = store.load(Campaign.objects.get(name="Two Windows")).state.game
+    reason = game.explain(Action.parse("attack:1:R"))
     assert reason
     other.locator("button[value='attack:1:R']").click()
     expect(other.locator("#notice")).to_contain_text(str(reason))

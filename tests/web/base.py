@@ -12,8 +12,8 @@ from campaigns import store
 from campaigns.models import Campaign, Game, GameAction, TableSeat
 from campaigns.sharing.models import Invite, Membership
 from engine.games import GAMES
+from engine.yu import Action, revealed
 from engine.yu import Game as YuGame
-from engine.yu import revealed
 from engine.yu.campaign.campaign import Campaign as YuCampaign
 from tests import play
 
@@ -102,7 +102,7 @@ def quiet_plays(campaign: Campaign, count: int = 2) -> list[str]:
     found: list[str] = []
     for card in list(game.hand):
         trial = YuGame.from_dict(game.to_dict())
-        if revealed(trial.apply(f"play:{card}")) or trial.decision:
+        if revealed(trial.apply(Action.parse(f"play:{card}"))) or trial.decision:
             continue
         game = trial
         found.append(f"play:{card}")

@@ -75,7 +75,7 @@ class ActTestCase(BaseTestCase):
         game = store.load(self.campaign).state.game
         for card in game.hand:
             trial = YuGame.from_dict(game.to_dict())
-            trial.apply(f"play:{card}")
+            trial.apply(Action.parse(f"play:{card}"))
             changed = {i for i, (a, b) in enumerate(zip(game.have, trial.have, strict=True)) if a != b}
             if changed and changed <= {6, 7} and not trial.decision:  # clay, wood
                 break

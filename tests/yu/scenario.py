@@ -12,7 +12,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from engine.yu import Event, Game, new_game
+from engine.yu import Action, Event, Game, Kind, new_game
+from engine.yu.campaign.campaign import Campaign
 from engine.yu.content.items import INDEX, ITEMS
 from engine.yu.content.loader import Content
 from engine.yu.content.steps import Bribe, Step
@@ -137,14 +138,20 @@ def keys(g: Game) -> set[str]:
     return {a.key for a in g.legal_actions()}
 
 
+def why(g: Game | Campaign, key: str) -> str | None:
+    """Why the action ``key`` names is refused now, in words; None when it is allowed."""
+    reason = g.explain(Action.parse(key))
+    return None if reason is None else str(reason)
+
+
 def settle(g: Game) -> Game:
     """Answer every open decision the plain way: take the Damage of each
     Barbarian, the first option of each choice."""
     while g.decision is not None and not g.over:
         if isinstance(g.decision, Bribe):
-            g.apply("suffer")
+            g.apply(Action.parse("suffer"))
         else:
-            g.apply(sorted(k for k in keys(g) if k.startswith("pick:"))[0])
+            g.apply(min((a for a in g.legal_actions() if a.kind is Kind.PICK), key=str))
     return g
 
 

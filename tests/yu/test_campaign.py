@@ -10,9 +10,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from scenario import why
 
 from engine.rng import Rng
-from engine.yu import IllegalAction
+from engine.yu import Action, IllegalAction
 from engine.yu.campaign.campaign import Campaign
 from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.content.check import problems
@@ -55,9 +56,9 @@ def end_game(c: Campaign, outcome: str) -> None:
 def play_out(c: Campaign, outcomes: list[str]) -> None:
     for outcome in outcomes:
         while c.decision is not None:
-            c.apply("choose:1")
+            c.apply(Action.parse("choose:1"))
         if c.game is not None and c.game.over:
-            c.apply("next")
+            c.apply(Action.parse("next"))
         end_game(c, outcome)
 
 
@@ -104,7 +105,7 @@ def test_seven_wins_reach_the_gold_victory_and_end_the_campaign(story: Content) 
     assert c.revealed[-1] == "vg" and c.number == 7
     assert c.legal_actions() == []
     with pytest.raises(IllegalAction):
-        c.apply("next")
+        c.apply(Action.parse("next"))
 
 
 def test_seven_losses_reach_the_gold_defeat(story: Content) -> None:
@@ -125,9 +126,9 @@ def test_next_is_the_only_action_between_games(story: Content) -> None:
     c = Campaign.new(7, story)
     play_out(c, ["won"])
     while c.decision is not None:
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     assert [a.key for a in c.legal_actions()] == ["next"]
-    c.apply("next")
+    c.apply(Action.parse("next"))
     assert c.number == 2 and c.game is not None and not c.game.over
 
 
@@ -179,8 +180,8 @@ def test_adjust_changes_the_board_for_every_later_game(story: Content, step: tup
     assert check(c.setup(), story.board)
     play_out(c, ["won"])
     while c.decision is not None:
-        c.apply("choose:1")
-    c.apply("next")
+        c.apply(Action.parse("choose:1"))
+    c.apply(Action.parse("next"))
     assert check(c.setup(), story.board)
 
 
@@ -190,8 +191,8 @@ def test_the_board_shows_the_card_row_costs_the_story_changed(story: Content) ->
     c._run()
     play_out(c, ["won"])
     while c.decision is not None:
-        c.apply("choose:1")
-    c.apply("next")
+        c.apply(Action.parse("choose:1"))
+    c.apply(Action.parse("next"))
     assert c.game is not None
     shown = [space.cost for space in c.game.view().row]
     assert shown == c.game.row_costs
@@ -220,8 +221,8 @@ def test_choice_waits_for_the_player_and_resolves_the_chosen_option(story: Conte
     push(c, [Read(102)])
     c._run()
     assert [a.key for a in c.legal_actions()] == ["choose:1", "choose:2"]
-    assert str(c.explain("next")) == "First choose one of the story's options."
-    c.apply("choose:2")
+    assert why(c, "next") == "First choose one of the story's options."
+    c.apply(Action.parse("choose:2"))
     assert c.barbarians_extra == 1 and c.decision is None
 
 
@@ -244,9 +245,9 @@ def test_items_won_between_games_are_given_at_the_start_of_the_next(story: Conte
     assert c.next_start == [Gain(COWRIE, 2)]
     play_out(c, ["won"])
     while c.decision is not None:
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     before = c.next_start
-    c.apply("next")
+    c.apply(Action.parse("next"))
     assert c.game is not None and c.next_start == []
     assert c.game.have[COWRIE] >= sum(s.count for s in before if isinstance(s, Gain) and s.item == COWRIE)
 
@@ -255,10 +256,10 @@ def test_a_game_the_story_ends_before_its_first_turn_is_finished_at_once(story: 
     c = Campaign.new(14, story)
     play_out(c, ["won"])
     while c.decision is not None:
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     c.next_start.append(Flood(1))  # the Flood reaches unbuilt Canal section 1
     losses, revealed = c.losses, len(c.revealed)
-    events = c.apply("next")
+    events = c.apply(Action.parse("next"))
     assert c.game is not None and c.game.outcome == "flood"
     assert c.losses == losses + 1 and len(c.revealed) == revealed + 1
     assert c.revealed[-1] in {e.id for e in story.defeat}
@@ -397,6 +398,6 @@ def test_the_last_result_keeps_the_gold_card_s_changes(story: Content) -> None:
     c = Campaign.new(4, story)
     play_out(c, ["won"] * 7)
     while c.decision is not None:
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     assert c.over
     assert c.results[-1].story == tuple(c.changes)

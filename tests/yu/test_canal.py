@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from scenario import blank, edit, give, have, keys, kinds, place, resolve, settle
+from scenario import blank, edit, give, have, keys, kinds, place, resolve, settle, why
 
-from engine.yu import Content, Game, IllegalAction
+from engine.yu import Action, Content, Game, IllegalAction
 from engine.yu.content.items import CLAY, COWRIE, WOOD, Cost
 from engine.yu.content.steps import Destroy, Gain, Pick, ReturnBarge
 
@@ -34,7 +34,7 @@ def test_canal_step_1_spends_the_workers_and_cowrie_shown(river: Game, content: 
     pay_first_section(river, cost)
     supply = list(river.supply)
     assert canal_keys(river) == {"canal:WWR"}
-    river.apply("canal:WWR")
+    river.apply(Action.parse("canal:WWR"))
     assert river.have[:5] == [0] * 5
     assert river.have[COWRIE] == 0
     assert river.supply[0] == supply[0] + 2 and river.supply[1] == supply[1] + 1
@@ -43,7 +43,7 @@ def test_canal_step_1_spends_the_workers_and_cowrie_shown(river: Game, content: 
 
 def test_canal_step_2_the_barge_leaves_the_board(river: Game, content: Content) -> None:
     pay_first_section(river, content.canals["c01"].cost)
-    river.apply("canal:WWR")
+    river.apply(Action.parse("canal:WWR"))
     assert river.barge is False
     assert river.built == 1
 
@@ -54,7 +54,7 @@ def test_canal_steps_3_to_5_the_effects_resolve_left_to_right(river: Game, conte
     assert [type(e) for e in effects] == [Gain, Destroy]
     top = river.ready[-1]
     pay_first_section(river, content.canals["c01"].cost)
-    events = river.apply("canal:WWR")
+    events = river.apply(Action.parse("canal:WWR"))
     assert kinds(events)[-2:] == ["gain", "destroy"]
     assert have(river)["clay"] == 1
     # Destroyed cards go to the Townsfolk Discard Pile, not the Exhausted Pile.
@@ -68,10 +68,10 @@ def test_canal_effect_choice_waits_for_the_player_before_later_effects(river: Ga
     cost = content.canals["c07"].cost
     give(river, white=1, red=1, blue=1, cowrie=cost.resources[0])
     ready = list(river.ready)
-    river.apply("canal:WRB")
+    river.apply(Action.parse("canal:WRB"))
     assert river.decision == Pick((CLAY, WOOD), 1)
     assert river.ready == ready
-    river.apply("pick:wood")
+    river.apply(Action.parse("pick:wood"))
     assert have(river)["wood"] == 1
     assert river.ready == ready[:-1]
 
@@ -81,34 +81,32 @@ def test_canal_effect_story_entry_is_announced(river: Game, content: Content) ->
     edit(river, built=5)
     give(river, white=2, red=2, cowrie=content.canals["c10"].cost.resources[0])
     key = sorted(canal_keys(river))[0]
-    events = river.apply(key)
+    events = river.apply(Action.parse(key))
     entries = [e for e in events if e.kind == "entry"]
     assert [e.data for e in entries] == [14]
 
 
 def test_ruling_14_the_canal_is_built_at_most_once_per_round(river: Game, content: Content) -> None:
     pay_first_section(river, content.canals["c01"].cost)
-    river.apply("canal:WWR")
+    river.apply(Action.parse("canal:WWR"))
     give(river, white=3, red=1, blue=1, cowrie=2)
     assert canal_keys(river) == set()
     with pytest.raises(IllegalAction, match="Barge has already built"):
-        river.apply("canal:WB")
+        river.apply(Action.parse("canal:WB"))
 
 
 def test_canal_needs_its_cost(river: Game) -> None:
     give(river, white=2, red=1)
     assert canal_keys(river) == set()
-    assert str(river.explain("canal:WWR")) == "Cannot build the Canal: you need 1 cowrie and have 0."
+    assert why(river, "canal:WWR") == "Cannot build the Canal: you need 1 cowrie and have 0."
     blank(river)
     give(river, white=2, blue=1, cowrie=1)
-    assert (
-        str(river.explain("canal:WWB")) == "Cannot build the Canal: your Workers cannot pay 2 white, 1 red."
-    )
+    assert why(river, "canal:WWB") == "Cannot build the Canal: your Workers cannot pay 2 white, 1 red."
 
 
 def test_return_barge_puts_it_on_the_next_canal(river: Game, content: Content) -> None:
     pay_first_section(river, content.canals["c01"].cost)
-    river.apply("canal:WWR")
+    river.apply(Action.parse("canal:WWR"))
     events = resolve(river, ReturnBarge())
     assert river.barge is True
     assert "section 2" in events[0].text
@@ -131,18 +129,18 @@ def test_a_built_canal_opens_its_trade_site_and_shore_icon(river: Game, content:
     trade = next(t for t in board.trades if t.opened_by == 1)
     site = next(s for s in board.sites if s.opened_by == 1)
     pay_first_section(river, content.canals["c01"].cost)
-    assert str(river.explain(f"trade:{trade.number}")).startswith(f"Trade {trade.number} opens")
-    events = river.apply("canal:WWR")
+    assert why(river, f"trade:{trade.number}").startswith(f"Trade {trade.number} opens")
+    events = river.apply(Action.parse("canal:WWR"))
     unlocks = [e.text for e in events if e.kind == "unlock"]
     assert f"Trade {trade.number} ({trade.name}) is open." in unlocks
     assert f"Build site {site.number} is open." in unlocks
-    assert "opens when" not in str(river.explain(f"trade:{trade.number}") or "")
+    assert "opens when" not in (why(river, f"trade:{trade.number}") or "")
 
 
 def test_a_round_with_a_canal_ends_with_the_barge_back(river: Game, content: Content) -> None:
     pay_first_section(river, content.canals["c01"].cost)
-    river.apply("canal:WWR")
-    river.apply("end")
+    river.apply(Action.parse("canal:WWR"))
+    river.apply(Action.parse("end"))
     settle(river)
     assert river.round == 2
     assert river.barge is True
@@ -156,6 +154,6 @@ def test_canal_step_3_the_card_leaves_before_its_effects_so_the_flood_may_move_o
     place(river, "discard", *river.ready)
     place(river, "exhausted", *river.deck[:3])
     pay_first_section(river, content.canals["c01"].cost)
-    river.apply("canal:WWR")
+    river.apply(Action.parse("canal:WWR"))
     assert river.flood == 1
     assert river.outcome is None

@@ -6,9 +6,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from scenario import assert_whole, edit, fresh, give, have, keys, kinds, resolve, set_row
+from scenario import assert_whole, edit, fresh, give, have, keys, kinds, resolve, set_row, why
 
-from engine.yu import Content, Game, IllegalAction
+from engine.yu import Action, Content, Game, IllegalAction
 from engine.yu.content.steps import Refresh, RevealBarbarian
 from engine.yu.rules.card_row import is_townsfolk
 from engine.yu.rules.rules import shore_barbarians
@@ -47,7 +47,7 @@ def test_recruit_pays_the_space_cost_and_goes_to_the_exhausted_pile(game: Game, 
     assert cost > 0
     give(game, provision=cost)
     card = game.row[2]
-    game.apply("recruit:3")
+    game.apply(Action.parse("recruit:3"))
     assert game.exhausted[-1] == card
     assert game.row[2] is None
     # No further reward: only the Provisions left the player's supply.
@@ -61,7 +61,7 @@ def test_dismiss_pays_and_gains_only_the_play_items(game: Game, content: Content
     set_row(game, [None, "t10", *game.row[2:]])
     cost = content.board.card_row_costs[1]
     give(game, provision=cost)
-    game.apply("dismiss:2")
+    game.apply(Action.parse("dismiss:2"))
     assert game.discard[-1] == "t10"
     assert have(game) == {**{k: 0 for k in have(game)}, "cowrie": 1, "provision": 1}
 
@@ -71,7 +71,7 @@ def test_the_left_most_townsfolk_is_always_free(game: Game, content: Content) ->
     assert game.have[8] == 0
     assert {"recruit:1", "dismiss:1"} <= keys(game)
     assert "recruit:2" not in keys(game)
-    game.apply("recruit:1")
+    game.apply(Action.parse("recruit:1"))
     assert game.row[0] is None
 
 
@@ -79,14 +79,14 @@ def test_recruit_needs_the_provisions_under_the_space(game: Game, content: Conte
     cost = content.board.card_row_costs[3]
     give(game, provision=cost - 1)
     with pytest.raises(IllegalAction, match=f"Space 4 costs {cost} provision and you have {cost - 1}"):
-        game.apply("dismiss:4")
+        game.apply(Action.parse("dismiss:4"))
 
 
 def test_recruit_refuses_barbarians_and_empty_spaces(game: Game) -> None:
     set_row(game, [None, *game.row[1:]])
-    assert str(game.explain("recruit:7")) == "Space 7 holds a Barbarian; attack it instead."
-    assert str(game.explain("recruit:1")) == "Card Row space 1 is empty."
-    assert str(game.explain("recruit:8")) == "Card Row spaces are numbered 1 to 7."
+    assert why(game, "recruit:7") == "Space 7 holds a Barbarian; attack it instead."
+    assert why(game, "recruit:1") == "Card Row space 1 is empty."
+    assert why(game, "recruit:8") == "Card Row spaces are numbered 1 to 7."
 
 
 # -- Refresh Card Row ------------------------------------------------------------

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.yu import new_game
+from engine.yu import Action, new_game
 from engine.yu.bots.roster import make_bot
 from engine.yu.campaign.campaign import Campaign
 from engine.yu.campaign.difficulty import Difficulty
@@ -69,7 +69,7 @@ def test_play_shows_the_board_and_the_actions() -> None:
 
 
 def test_play_refuses_a_bad_key_with_the_reason() -> None:
-    reason = new_game(4).explain("end")
+    reason = new_game(4).explain(Action.parse("end"))
     assert reason
     text = run(["play", "--seed", "4"], "end\nnot-an-action\n999\nq\n")
     assert f"Refused: {reason}" in text
@@ -124,9 +124,9 @@ def test_play_a_campaign_shows_the_story_between_games_then_the_next_game() -> N
         assert decision is not None
         labels += decision.labels
         keys.append("1")
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     pages = c.view().this_game
-    c.apply("next")
+    c.apply(Action.parse("next"))
     keys.append("")  # Enter starts the next game
     text = run(["play", "--campaign", "--seed", "5", "--difficulty", "hard"], "\n".join(keys) + "\nq\n")
     assert str(Difficulty.HARD.describe) in text and "Game over after" in text

@@ -120,7 +120,7 @@ def play_checked(seed: int) -> Game:
         assert all(g.explain(a) is None for a in actions)
         action = choose(rng, actions)
         g.apply(action)
-        log.apply(action.key)
+        log.apply(Action.parse(action.key))
         check_invariants(g)
         assert log.to_dict() == g.to_dict(), "replaying the log reproduces the state"
     assert g.legal_actions() == []
@@ -171,7 +171,7 @@ def play_campaign_checked(seed: int, content: Content, extreme: Extreme | None =
         log.append(action.key)
     again = start(seed, content, extreme)
     for key in log:
-        again.apply(key)
+        again.apply(Action.parse(key))
     assert again.to_dict() == c.to_dict()
     return c
 
@@ -267,8 +267,8 @@ def test_an_illegal_action_changes_nothing() -> None:
         for key in probes:
             if key not in legal:
                 with pytest.raises(IllegalAction) as refused:
-                    g.apply(key)
-                assert str(refused.value) == str(g.explain(key))
+                    g.apply(Action.parse(key))
+                assert str(refused.value) == str(g.explain(Action.parse(key)))
                 assert g.to_dict() == before
         g.apply(choose(rng, g.legal_actions()))
 

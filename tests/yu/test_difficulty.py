@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.rng import Rng
+from engine.yu import Action
 from engine.yu.campaign.campaign import Campaign
 from engine.yu.campaign.difficulty import (
     LOSS_STREAK,
@@ -51,7 +52,7 @@ def finish(c: Campaign, outcome: str) -> None:
     c.game.phase = Phase.OVER
     c._finish_game()
     while not c.over and not c.playing:
-        c.apply("choose:1" if c.decision else "next")
+        c.apply(Action.parse("choose:1" if c.decision else "next"))
 
 
 def first_game(seed: int, difficulty: Difficulty, content: Content) -> Game:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from scenario import give, have, kinds, resolve, supply
 
-from engine.yu import Game
+from engine.yu import Action, Game
 from engine.yu.campaign.campaign import WORDS as CAMPAIGN_WORDS
 from engine.yu.content import words
 from engine.yu.content.effects import COUNTED, parse_steps, parse_term
@@ -84,7 +84,7 @@ def test_pay_is_described_in_words() -> None:
 def test_pick_waits_for_the_player_to_choose(game: Game) -> None:
     resolve(game, parse_term("1 clay|wood"))
     assert game.decision == Pick((INDEX["clay"], INDEX["wood"]), 1)
-    game.apply("pick:wood")
+    game.apply(Action.parse("pick:wood"))
     assert have(game)["wood"] == 1 and game.decision is None
 
 
@@ -129,7 +129,7 @@ def test_choice_offers_its_options_and_resolves_the_chosen_one(game: Game) -> No
     )
     resolve(game, step)
     assert {a.key for a in game.legal_actions()} >= {"choose:1", "choose:2"}
-    game.apply("choose:2")
+    game.apply(Action.parse("choose:2"))
     assert have(game)["wood"] == 1 and have(game)["clay"] == 0
 
 

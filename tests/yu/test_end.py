@@ -4,9 +4,9 @@ the three losses, each with its reason."""
 from __future__ import annotations
 
 import pytest
-from scenario import edit, give, keys, kinds, place, resolve, set_row
+from scenario import edit, give, keys, kinds, place, resolve, set_row, why
 
-from engine.yu import Content, Game, IllegalAction
+from engine.yu import Action, Content, Game, IllegalAction
 from engine.yu.content.steps import Bribe, Destroy, Draw, EndRound, Flood, Refresh, RevealBarbarian
 
 
@@ -25,8 +25,8 @@ def only_townsfolk(g: Game) -> Game:
 
 def test_ruling_2_the_sixth_canal_does_not_win_before_the_round_ends(game: Game, content: Content) -> None:
     last_section(game, content)
-    game.apply("canal:WR")
-    game.apply("pick:clay")  # c03 gives a Clay or a Wood
+    game.apply(Action.parse("canal:WR"))
+    game.apply(Action.parse("pick:clay"))  # c03 gives a Clay or a Wood
     assert game.built == 6
     assert game.outcome is None
     assert "end" in keys(game)
@@ -35,9 +35,9 @@ def test_ruling_2_the_sixth_canal_does_not_win_before_the_round_ends(game: Game,
 def test_ruling_2_the_game_is_won_when_the_round_is_played_out(game: Game, content: Content) -> None:
     last_section(game, content)
     only_townsfolk(game)
-    game.apply("canal:WR")
-    game.apply("pick:clay")
-    events = game.apply("end")
+    game.apply(Action.parse("canal:WR"))
+    game.apply(Action.parse("pick:clay"))
+    events = game.apply(Action.parse("end"))
     assert game.outcome == "won"
     assert game.won and game.over
     # Suffer Attacks and Refresh Card Row were played; no new Round began.
@@ -50,12 +50,12 @@ def test_ruling_2_the_game_is_won_when_the_round_is_played_out(game: Game, conte
 def test_ruling_2_the_last_round_still_suffers_attacks(game: Game, content: Content) -> None:
     last_section(game, content)
     set_row(game, [*[c for c in game.row if c and c.startswith("t")][:6], "b01"])
-    game.apply("canal:WR")
-    game.apply("pick:clay")
-    game.apply("end")
+    game.apply(Action.parse("canal:WR"))
+    game.apply(Action.parse("pick:clay"))
+    game.apply(Action.parse("end"))
     assert game.outcome is None
     assert game.decision == Bribe(6)
-    game.apply("suffer")
+    game.apply(Action.parse("suffer"))
     assert game.outcome == "won"
 
 
@@ -63,9 +63,9 @@ def test_ruling_2_a_loss_in_the_last_round_beats_the_win(game: Game, content: Co
     last_section(game, content)
     set_row(game, [*[c for c in game.row if c and c.startswith("t")][:6], "b10"])  # no bribe
     place(game, "discard", *game.ready)
-    game.apply("canal:WR")
-    game.apply("pick:clay")
-    game.apply("end")
+    game.apply(Action.parse("canal:WR"))
+    game.apply(Action.parse("pick:clay"))
+    game.apply(Action.parse("end"))
     assert game.outcome == "damage"
 
 
@@ -95,7 +95,7 @@ def test_ruling_3_seven_barbarians_revealed_by_an_effect_lose_at_once(game: Game
     edit(game, hut_cards=["h5", *[h for h in game.hut_cards if h != "h5"][:3]])
     edit(game, built=1)
     give(game, white=1, clay=3, wood=1)
-    events = game.apply("build:hut1:2:W")  # site 2 covers a Clay
+    events = game.apply(Action.parse("build:hut1:2:W"))  # site 2 covers a Clay
     assert game.outcome == "barbarians"
     assert events[-1].data == "barbarians"
     # Lost at once: the rest of the Hut card (a Worker, Cowrie) never came.
@@ -138,7 +138,7 @@ def test_a_game_over_takes_no_more_actions(game: Game) -> None:
     resolve(game, Destroy(1))
     before = game.to_dict()
     assert game.legal_actions() == []
-    assert str(game.explain("end")) == "The game is over."
+    assert why(game, "end") == "The game is over."
     with pytest.raises(IllegalAction, match="The game is over"):
-        game.apply("end")
+        game.apply(Action.parse("end"))
     assert game.to_dict() == before

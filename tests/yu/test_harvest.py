@@ -6,7 +6,7 @@ from collections import Counter
 
 from scenario import blank, edit, fill_ready, give, have, keys, place, resolve
 
-from engine.yu import Content, Game, new_game
+from engine.yu import Action, Content, Game, new_game
 from engine.yu.content.items import BLACK, BLUE, COWRIE, ITEMS, RED, WHITE, YELLOW
 from engine.yu.content.steps import Draw, Gain, Harvest, Pick, Steps, TakeActions
 
@@ -81,9 +81,9 @@ def test_ruling_11_the_card_on_top_of_the_exhausted_pile_gives_nothing(game: Gam
 def test_ruling_12_harvest_returns_workers_from_hut_spaces_to_the_supply(game: Game) -> None:
     give(game, white=1, red=1)
     edit(game, huts_built=1)
-    game.apply("hut:1:W")
-    game.apply("hut:2:R")
-    game.apply("pick:clay")  # the second Hut space's reward
+    game.apply(Action.parse("hut:1:W"))
+    game.apply(Action.parse("hut:2:R"))
+    game.apply(Action.parse("pick:clay"))  # the second Hut space's reward
     main_supply = list(game.supply)
     harvest(game)
     assert game.hut_spaces == [None] * len(game.hut_spaces)
@@ -102,7 +102,7 @@ def test_harvest_any_coloured_worker_is_a_decision_without_white(game: Game) -> 
         "pick:black",
         "pick:yellow",
     }
-    game.apply("pick:blue")
+    game.apply(Action.parse("pick:blue"))
     assert game.have[BLUE] == 1
     assert game.phase == "actions"
 
@@ -142,7 +142,7 @@ def test_harvest_rulebook_example(game: Game, content: Content) -> None:
     harvest(game)
     # The any-coloured Worker is the player's choice, taken when it arises.
     assert game.decision == Pick((RED, BLUE, BLACK, YELLOW), 1)
-    game.apply("pick:black")
+    game.apply(Action.parse("pick:black"))
 
     assert sorted(game.hand) == sorted(top_five)
     assert have(game) == {

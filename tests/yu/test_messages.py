@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.text import Msg, Name
-from engine.yu import Game, IllegalAction, new_game
+from engine.yu import Action, Game, IllegalAction, new_game
 from engine.yu.rules.events import Event
 
 FRENCH = {
@@ -46,7 +46,7 @@ def again(event: Event) -> Event:
 
 
 def test_an_event_keeps_its_values_through_json_and_says_itself_in_french(game: Game) -> None:
-    events = game.apply(f"play:{game.hand[0]}")
+    events = game.apply(Action.parse(f"play:{game.hand[0]}"))
     played = events[0]
     assert played.msg.id == "Played {card}."
     assert again(played) == played
@@ -68,7 +68,7 @@ def test_an_event_stored_in_english_before_messages_reads_as_it_was() -> None:
 
 
 def test_a_refusal_is_a_message_with_its_count(game: Game) -> None:
-    why = game.explain("end")
+    why = game.explain(Action.parse("end"))
     assert why is not None and why.count == len(game.hand)
     assert Msg.from_json(json.loads(json.dumps(why.to_json()))) == why
     assert str(why) == f"Use every Townsfolk card in your hand first ({len(game.hand)} left)."
@@ -78,6 +78,6 @@ def test_a_refusal_is_a_message_with_its_count(game: Game) -> None:
 
 def test_an_illegal_action_raises_with_its_message(game: Game) -> None:
     with pytest.raises(IllegalAction) as refused:
-        game.apply("nonsense")
+        game.apply(Action.parse("nonsense"))
     assert str(refused.value) == "'nonsense' is not an action key"
     assert refused.value.msg.say(French()) == "'nonsense' n'est pas une action"

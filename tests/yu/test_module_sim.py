@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scenario import blank, edit, fill_ready, give, resolve, set_row
+from scenario import blank, edit, fill_ready, give, resolve, set_row, why
 
-from engine.yu import Event, Game, new_game
+from engine.yu import Action, Event, Game, new_game
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.bots.roster import make_bot
 from engine.yu.content.loader import BuildingKind, Content, base, load
@@ -40,7 +40,7 @@ def game_with(story: Content, *modules: str, **setup: object) -> Game:
 def test_fortuity_is_used_once_a_card_is_played(story: Content) -> None:
     g = game_with(story, "fortuity", fortunes=("sf1",))
     assert not used("fortuity", g, [])
-    events = g.apply("fortune:sf1")
+    events = g.apply(Action.parse("fortune:sf1"))
     assert used("fortuity", g, events)
 
 
@@ -49,26 +49,26 @@ def test_levee_is_used_once_raised(story: Content) -> None:
     give(g, white=2, clay=2)
     edit(g, flood=1, built=1)
     assert not used("levee", g, [])
-    assert used("levee", g, g.apply("levee:WW"))
+    assert used("levee", g, g.apply(Action.parse("levee:WW")))
 
 
 def test_fortress_is_used_once_built(story: Content) -> None:
     g = game_with(story, "fortress")
     give(g, white=2, clay=2, wood=2)
     assert not used("fortress", g, [])
-    g.apply("build:fortress:1:WW")
+    g.apply(Action.parse("build:fortress:1:WW"))
     assert used("fortress", g, [])
 
 
 def test_food_is_used_by_feeding_not_by_going_hungry(story: Content) -> None:
     g = game_with(story, "food")
-    assert not used("food", g, g.apply("end"))
+    assert not used("food", g, g.apply(Action.parse("end")))
     g = game_with(story, "food")
     card = next(c for c in sorted(g.deck) if story.townsfolk[c].food == food_wanted(g))
     g.deck.remove(card)
     g.hand.append(card)
     edit(g)
-    assert used("food", g, g.apply(f"feed:{card}"))
+    assert used("food", g, g.apply(Action.parse(f"feed:{card}")))
 
 
 def test_warlords_are_used_when_a_leader_drives_a_band_on(story: Content) -> None:
@@ -79,7 +79,7 @@ def test_warlords_are_used_when_a_leader_drives_a_band_on(story: Content) -> Non
     events = resolve(g, SufferAttacks())
     assert not used("warlords", g, events)  # no Damage taken yet
     while isinstance(g.decision, Bribe):
-        events += g.apply("suffer")
+        events += g.apply(Action.parse("suffer"))
     assert used("warlords", g, events)
 
 
@@ -87,7 +87,7 @@ def test_warlords_are_used_when_a_leader_is_defeated(story: Content) -> None:
     g = game_with(story, "warlords", barbarians=(*Setup.base(story).barbarians, "bs1"))
     set_row(g, [None, None, None, None, None, None, "bs1"])
     give(g, red=2, provision=3)
-    assert used("warlords", g, g.apply("attack:7:RR"))
+    assert used("warlords", g, g.apply(Action.parse("attack:7:RR")))
     assert not used("warlords", g, [Event("defeat", "Defeated someone.", data="b01")])
 
 
@@ -186,8 +186,8 @@ def test_with_rule_turns_one_rule_on_or_off_on_a_copy(story: Content) -> None:
     edit(dealt, flood=1, built=1)
     on, off = with_rule(dealt, "levee", True), with_rule(dealt, "levee", False)
     assert on.modules == ["food", "levee"] and off.modules == ["food"] and dealt.modules == ["food"]
-    assert on.explain("levee:WW") is None and off.explain("levee:WW") is not None
-    on.apply("levee:WW")
+    assert why(on, "levee:WW") is None and why(off, "levee:WW") is not None
+    on.apply(Action.parse("levee:WW"))
     assert dealt.flood == 1 and not dealt.levee_used
 
 

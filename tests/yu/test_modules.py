@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scenario import blank, edit, fill_ready, give, have, keys, place, resolve, set_row
+from scenario import blank, edit, fill_ready, give, have, keys, place, resolve, set_row, why
 
-from engine.yu import Event, Game, IllegalAction, new_game
+from engine.yu import Action, Event, Game, IllegalAction, new_game
 from engine.yu.bots.roster import make_bot
 from engine.yu.content import words
 from engine.yu.content.items import Cost
@@ -64,7 +64,7 @@ def test_food_a_card_with_the_wanted_food_feeds_the_settlement(story: Content) -
     wrong = food_card(g, "milk" if want != "milk" else "fish")
     place(g, "hand", right, wrong)
     assert f"feed:{right}" in keys(g) and f"feed:{wrong}" not in keys(g)
-    g.apply(f"feed:{right}")
+    g.apply(Action.parse(f"feed:{right}"))
     assert g.fed and g.exhausted[-1] == right and sum(g.have) == 0
     assert not any(k.startswith("feed:") for k in keys(g))
 
@@ -73,14 +73,14 @@ def test_food_the_stores_can_feed_the_settlement_instead(story: Content) -> None
     g = game_with(story, "food")
     assert "feed:provision" not in keys(g)
     give(g, provision=2)
-    g.apply("feed:provision")
+    g.apply(Action.parse("feed:provision"))
     assert g.fed and have(g)["provision"] == 0
 
 
 def test_food_an_unfed_round_costs_a_townsfolk_card(story: Content) -> None:
     g = game_with(story, "food")
     ready = len(g.ready)
-    events = g.apply("end")
+    events = g.apply(Action.parse("end"))
     assert any(e.kind == "hunger" for e in events)
     assert len(g.ready) <= ready - 1 or g.flood > 0
 
@@ -88,15 +88,15 @@ def test_food_an_unfed_round_costs_a_townsfolk_card(story: Content) -> None:
 def test_food_a_fed_round_costs_nothing(story: Content) -> None:
     g = game_with(story, "food")
     give(g, provision=2)
-    g.apply("feed:provision")
-    events = g.apply("end")
+    g.apply(Action.parse("feed:provision"))
+    events = g.apply(Action.parse("end"))
     assert not any(e.kind == "hunger" for e in events)
 
 
 def test_food_is_asked_again_after_the_next_harvest(story: Content) -> None:
     g = game_with(story, "food")
     give(g, provision=2)
-    g.apply("feed:provision")
+    g.apply(Action.parse("feed:provision"))
     resolve(g, Harvest())
     assert not g.fed
 
@@ -116,7 +116,7 @@ def test_fortress_can_be_built_only_with_its_rule(story: Content) -> None:
     assert not any(k.startswith("build:fortress") for k in keys(without))
     g = game_with(story, "fortress")
     give(g, white=2, clay=2, wood=2)
-    g.apply("build:fortress:1:WW")
+    g.apply(Action.parse("build:fortress:1:WW"))
     assert g.sites[0] == "fortress"
 
 
@@ -152,11 +152,11 @@ def test_fortuity_a_card_is_played_once_at_any_moment_then_goes_to_history(story
     g.fortunes = ["sf1"]
     edit(g)
     assert "fortune:sf1" in keys(g)
-    g.apply("fortune:sf1")
+    g.apply(Action.parse("fortune:sf1"))
     assert have(g)["provision"] == 2 and g.fortunes == []
     assert g.chapter is not None and Retire(("sf1",)) in g.chapter.pending
     with pytest.raises(IllegalAction):
-        g.apply("fortune:sf1")
+        g.apply(Action.parse("fortune:sf1"))
 
 
 def test_fortuity_cards_wait_for_their_rule(story: Content) -> None:
@@ -193,14 +193,14 @@ def test_levee_pushes_the_flood_back_once_a_game(story: Content) -> None:
     give(g, white=4, clay=4)
     assert not any(k.startswith("levee") for k in keys(g))  # the Flood has not moved yet
     edit(g, flood=3, built=3)
-    g.apply("levee:WW")
+    g.apply(Action.parse("levee:WW"))
     assert g.flood == 3 - LEVEE_SPACES and g.levee_used
     edit(g, flood=1)
     assert not any(k.startswith("levee") for k in keys(g))
     again = game_with(story, "levee")
     give(again, white=2, clay=2)
     edit(again, flood=1, built=1)
-    again.apply("levee:WW")
+    again.apply(Action.parse("levee:WW"))
     assert again.flood == 0  # never past its start
 
 
@@ -210,7 +210,7 @@ def test_levee_costing_no_workers_is_one_plain_action(story: Content) -> None:
     give(g, clay=1, wood=1)
     edit(g, flood=1, built=1)
     assert [k for k in keys(g) if k.startswith("levee")] == ["levee"]
-    g.apply("levee")
+    g.apply(Action.parse("levee"))
     assert g.flood == 0 and have(g)["clay"] == have(g)["wood"] == 0
 
 
@@ -218,7 +218,7 @@ def test_levee_needs_its_rule(story: Content) -> None:
     g = game_with(story)
     give(g, white=2, clay=2)
     edit(g, flood=1, built=1)
-    assert g.explain("levee:WW") is not None
+    assert why(g, "levee:WW") is not None
 
 
 def flood_after_harvest(story: Content, round_: int, *modules: str, built: int = 1) -> Game:
@@ -261,19 +261,19 @@ def test_levee_the_flood_meter_warns_of_a_surge_onto_an_unbuilt_section(story: C
 
 def test_levee_ending_actions_before_a_surge_onto_an_unbuilt_section_loses(story: Content) -> None:
     g = surge_coming(story, "levee", built=0)
-    assert g.risk("end").dooms is Outcome.FLOOD  # the Barbarians ask for bribes first
-    assert str(g.risk("end").reason) == (
+    assert g.risk(Action.parse("end")).dooms is Outcome.FLOOD  # the Barbarians ask for bribes first
+    assert str(g.risk(Action.parse("end")).reason) == (
         "The river surges at the next Harvest: the Flood will move onto unbuilt Canal section 1 "
         "and the game will be lost."
     )
     set_row(g, [c if c in story.townsfolk else None for c in g.row])
-    risk = g.risk("end")
+    risk = g.risk(Action.parse("end"))
     assert risk.loses is Outcome.FLOOD
     assert str(risk.reason) == (
         "Ending Take Actions: in the next Harvest the river surges, "
         "the Flood moves onto unbuilt Canal section 1 and the game is lost."
     )
-    assert not surge_coming(story, built=0).risk("end").danger
+    assert not surge_coming(story, built=0).risk(Action.parse("end")).danger
 
 
 def test_levee_a_surge_and_a_reshuffle_in_one_harvest_doom_a_section_too_few(story: Content) -> None:
@@ -281,7 +281,7 @@ def test_levee_a_surge_and_a_reshuffle_in_one_harvest_doom_a_section_too_few(sto
     edit(g, flood=1)
     while len(g.ready) > 2:
         g.exhausted.append(g.ready.pop())
-    risk = g.risk("end")  # the Barbarians ask for bribes first
+    risk = g.risk(Action.parse("end"))  # the Barbarians ask for bribes first
     assert risk.dooms is Outcome.FLOOD
     assert str(risk.reason) == (
         "This leaves 2 cards in the Ready Pile and the next Harvest draws 4, after the river surges: "
@@ -335,7 +335,7 @@ def test_warlords_the_log_says_which_leader_drove_a_band_on(story: Content) -> N
 def settle_all(g: Game, events: list[Event]) -> list[Event]:
     """Take the Damage of every Barbarian that asks for a bribe; all the events."""
     while isinstance(g.decision, Bribe):
-        events += g.apply("suffer")
+        events += g.apply(Action.parse("suffer"))
     return events
 
 
@@ -365,9 +365,9 @@ def test_module_actions_refused_say_why(
 ) -> None:
     g = game_with(story, *modules)
     before = g.to_dict()
-    assert str(g.explain(key)) == reason
+    assert why(g, key) == reason
     with pytest.raises(IllegalAction, match=reason):
-        g.apply(key)
+        g.apply(Action.parse(key))
     assert g.to_dict() == before
 
 

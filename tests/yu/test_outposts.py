@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scenario import edit, give, keys, set_row
+from scenario import edit, give, keys, set_row, why
 
-from engine.yu import Content, Game
+from engine.yu import Action, Content, Game
 
 
 def outposts(g: Game, *ids: str) -> Game:
@@ -35,7 +35,7 @@ def test_worker_colours_a_labourer_must_be_a_white_worker(game: Game, content: C
     edit(game, built=1)
     give(game, red=1, blue=1, black=1, yellow=1, clay=1, wood=1)
     assert starting(game, "build:") == set()
-    assert str(game.explain("build:farm1:1:R")) == "Cannot build: your Workers cannot pay 1 white."
+    assert why(game, "build:farm1:1:R") == "Cannot build: your Workers cannot pay 1 white."
 
 
 def test_worker_colours_a_coloured_worker_must_be_that_colour(game: Game) -> None:
@@ -48,7 +48,7 @@ def test_ruling_7_an_outpost_lets_a_blue_worker_construct_a_building(game: Game)
     outposts(game, "outpost1")
     give(game, blue=1, clay=1, wood=1)
     assert "build:farm1:2:B" in keys(game)
-    game.apply("build:farm1:2:B")
+    game.apply(Action.parse("build:farm1:2:B"))
     assert game.sites[1] == "farm1"
 
 
@@ -57,7 +57,7 @@ def test_ruling_7_blue_and_white_workers_attack_a_barbarian_that_requires_red(ga
     with_barbarian(game, "b06")  # 2 Fighters
     give(game, white=1, blue=1, provision=3)
     assert starting(game, "attack:") == {"attack:7:WB"}
-    game.apply("attack:7:WB")
+    game.apply(Action.parse("attack:7:WB"))
     assert game.have[:5] == [0, 0, 0, 0, 0]
 
 
@@ -78,7 +78,7 @@ def test_ruling_7_outposts_not_linked_keep_their_groups_apart(game: Game) -> Non
 def test_ruling_7_any_coloured_worker_excludes_white_without_an_outpost(game: Game) -> None:
     with_barbarian(game, "b06")  # bribe: 1 coloured Worker
     give(game, white=1)
-    game.apply("end")
+    game.apply(Action.parse("end"))
     assert "bribe:W" not in keys(game)
 
 
@@ -86,7 +86,7 @@ def test_ruling_7_any_coloured_worker_takes_white_once_an_outpost_joins_it(game:
     outposts(game, "outpost4")  # White+Yellow
     with_barbarian(game, "b06")
     give(game, white=1)
-    game.apply("end")
+    game.apply(Action.parse("end"))
     assert "bribe:W" in keys(game)
 
 
@@ -106,5 +106,5 @@ def test_ruling_7_a_new_outpost_joins_colours_at_once(game: Game, content: Conte
     edit(game, built=2)
     cost = content.board.building_costs["outpost"]
     give(game, white=1, clay=cost.resources[1] + 1, wood=cost.resources[2] + 1, blue=1)
-    game.apply("build:outpost1:2:W")
+    game.apply(Action.parse("build:outpost1:2:W"))
     assert "build:farm1:3:B" in keys(game)

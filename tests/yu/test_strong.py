@@ -9,7 +9,7 @@ from scenario import CONTENT as RULES
 from scenario import blank, place, set_row
 
 from engine.rng import Rng
-from engine.yu import Game, load, new_game
+from engine.yu import Action, Game, load, new_game
 from engine.yu.bots.bots import HeuristicBot
 from engine.yu.bots.roster import make_bot
 from engine.yu.bots.strong import HOPELESS, Budget, Hint, StrongBot, best_first, hint, hopeless, no_hint
@@ -139,7 +139,8 @@ def test_no_hint_with_one_move_or_once_the_game_is_over() -> None:
     assert len(game.legal_actions()) > 1 and no_hint(game) is None
     folk = [c for c in game.row if c and c.startswith("t")]
     set_row(game, [*folk[:6], "b06"])
-    game.apply("end")  # nothing to bribe with, nothing to trade: the attack can only be suffered
+    # Nothing to bribe with, nothing to trade: the attack can only be suffered.
+    game.apply(Action.parse("end"))
     assert [a.key for a in game.legal_actions()] == ["suffer"]
     assert str(no_hint(game)) == "Only one move is open now: there is nothing to weigh."
     over = advance(new_game(7), 5000)

@@ -10,7 +10,7 @@ import pytest
 from scenario import edit, give, place, resolve, set_row, settle
 
 from engine.text import Name
-from engine.yu import Content, Game, load
+from engine.yu import Action, Content, Game, load
 from engine.yu.bots.roster import make_bot
 from engine.yu.campaign.campaign import Campaign
 from engine.yu.content.steps import (
@@ -57,9 +57,9 @@ def test_the_summary_counts_rounds_canals_barbarians_tucks_and_buildings(game: G
     folk = [c for c in game.row if c and c.startswith("t")]
     set_row(game, [*folk[:6], "b01"])  # 1 Fighter, 1 Labourer
     give(game, red=1, white=1, provision=3)
-    game.apply("attack:7:WR")
+    game.apply(Action.parse("attack:7:WR"))
     place(game, "hand", game.deck[0])
-    game.apply(f"tuck:{game.hand[0]}")
+    game.apply(Action.parse(f"tuck:{game.hand[0]}"))
     edit(game, round=4, built=3, flood=3, sites=["hut1", "farm3", "outpost4", *game.sites[3:]])
     resolve(game, Flood(1))
     summary = summarize(game)
@@ -84,7 +84,7 @@ def test_barbarians_defeated_and_the_cause_are_saved_with_the_game(game: Game) -
     folk = [c for c in game.row if c and c.startswith("t")]
     set_row(game, [*folk[:6], "b01"])
     give(game, red=1, white=1, provision=3)
-    game.apply("attack:7:WR")
+    game.apply(Action.parse("attack:7:WR"))
     edit(game, ready=[], exhausted=[])
     resolve(game, Destroy(1))
     again = Game.from_dict(json.loads(json.dumps(game.to_dict())), game.content)
@@ -169,9 +169,9 @@ def test_the_win_in_words(game: Game, content: Content) -> None:
     edit(game, river=["c01", "c02", "c05", "c06", "c08", "c03"], built=5, flood=0, round=7)
     give(game, white=1, red=1, cowrie=content.canals["c03"].cost.resources[0])
     set_row(game, [c if c and c.startswith("t") else None for c in game.row])
-    game.apply("canal:WR")
-    game.apply("pick:clay")
-    game.apply("end")
+    game.apply(Action.parse("canal:WR"))
+    game.apply(Action.parse("pick:clay"))
+    game.apply(Action.parse("end"))
     settle(game)
     assert game.won
     assert str(summarize(game).cause) == "All six Canal sections stood when Round 7 was played out."
@@ -183,8 +183,8 @@ def test_the_win_in_words(game: Game, content: Content) -> None:
 
 def next_game(c: Campaign) -> None:
     while c.decision is not None:
-        c.apply("choose:1")
-    c.apply("next")
+        c.apply(Action.parse("choose:1"))
+    c.apply(Action.parse("next"))
 
 
 def lose_to_the_flood(c: Campaign) -> None:
@@ -216,9 +216,9 @@ def test_a_game_the_story_ends_at_its_start_says_so(story: Content) -> None:
     c = Campaign.new(14, story)
     lose_to_the_flood(c)
     while c.decision is not None:
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     c.next_start.append(Flood(1))
-    c.apply("next")
+    c.apply(Action.parse("next"))
     summary = c.view().summary
     assert summary is not None
     assert str(summary.cause) == (
@@ -240,7 +240,7 @@ def test_whats_new_after_a_game_whose_story_found_cards_added_rules_and_asked(st
     assert g is not None
     g.stack.append(Read(102))  # read during the game: its choice waits for the player
     run(g)
-    c.apply("choose:1")  # Feed the people: find the Hungry Season (a rule card)
+    c.apply(Action.parse("choose:1"))  # Feed the people: find the Hungry Season (a rule card)
     g.stack += [Read(106), Read(101)]  # the levee rule and 2 Cowrie at each start; find a Townsfolk
     run(g)
     lose_to_the_flood(c)
@@ -280,12 +280,12 @@ def test_a_choice_between_games_is_new_and_in_the_journal(story: Content) -> Non
     c = Campaign.new(34, story)
     lose_to_the_flood(c)
     while c.decision is not None:
-        c.apply("choose:1")
+        c.apply(Action.parse("choose:1"))
     push(c, [Read(102)])
     c._run()
     assert c.decision is not None
-    c.apply("choose:2")  # Let them come: one more Barbarian each Refresh
-    c.apply("next")
+    c.apply(Action.parse("choose:2"))  # Let them come: one more Barbarian each Refresh
+    c.apply(Action.parse("next"))
     news = c.view().whats_new
     assert news.choices[-1] == Name("Let them come")
     assert "You chose: Let them come." in [str(line) for line in news.lines]

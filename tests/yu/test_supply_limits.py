@@ -7,7 +7,7 @@ import random
 
 from scenario import edit, give, have, keys, kinds, place, resolve
 
-from engine.yu import Content, Game, new_game
+from engine.yu import Action, Content, Game, new_game
 from engine.yu.content.items import INDEX
 from engine.yu.content.steps import Harvest, TakeActions
 
@@ -21,7 +21,7 @@ def test_ruling_9_a_gain_is_capped_by_the_main_supply(game: Game) -> None:
     drain(game, "cowrie", leave=1)
     held = game.have[INDEX["cowrie"]]
     place(game, "hand", "t28")  # plays for 2 Cowrie
-    events = game.apply("play:t28")
+    events = game.apply(Action.parse("play:t28"))
     assert game.have[INDEX["cowrie"]] == held + 1
     assert game.supply[INDEX["cowrie"]] == 0
     assert "short" in kinds(events)
@@ -39,7 +39,7 @@ def test_ruling_9_an_item_not_available_is_not_an_error(game: Game) -> None:
 def test_ruling_9_a_choice_lists_only_what_is_left(game: Game) -> None:
     drain(game, "clay")
     place(game, "hand", "t24")  # 1 Clay or 1 Wood
-    game.apply("play:t24")
+    game.apply(Action.parse("play:t24"))
     assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:wood"}
 
 
@@ -47,10 +47,10 @@ def test_ruling_9_a_choice_with_nothing_left_collects_nothing(game: Game) -> Non
     drain(game, "clay")
     drain(game, "wood")
     place(game, "hand", "t24")
-    game.apply("play:t24")
+    game.apply(Action.parse("play:t24"))
     assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:none"}
     before = dict(have(game))
-    game.apply("pick:none")
+    game.apply(Action.parse("pick:none"))
     assert have(game) == before
     assert game.decision is None
 
@@ -58,10 +58,10 @@ def test_ruling_9_a_choice_with_nothing_left_collects_nothing(game: Game) -> Non
 def test_ruling_9_spent_items_go_back_to_the_main_supply_and_can_be_gained_again(game: Game) -> None:
     drain(game, "cowrie")
     assert game.supply[INDEX["cowrie"]] == 0
-    game.apply("trade:1:clay")
+    game.apply(Action.parse("trade:1:clay"))
     assert game.supply[INDEX["cowrie"]] == 3
     place(game, "hand", "t28")
-    game.apply("play:t28")
+    game.apply(Action.parse("play:t28"))
     assert game.supply[INDEX["cowrie"]] == 1
 
 
@@ -81,10 +81,10 @@ def test_ruling_9_a_trade_frees_an_item_for_a_choice_still_open(game: Game) -> N
     drain(game, "clay")
     drain(game, "wood")
     place(game, "hand", "t24")
-    game.apply("play:t24")
+    game.apply(Action.parse("play:t24"))
     assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:none"}
-    game.apply("trade:7:clay")
+    game.apply(Action.parse("trade:7:clay"))
     assert {k for k in keys(game) if k.startswith("pick:")} == {"pick:clay"}
-    game.apply("pick:clay")
+    game.apply(Action.parse("pick:clay"))
     assert have(game)["clay"] == 9
     assert have(game)["cowrie"] == 1

@@ -8,10 +8,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scenario import blank, edit, fill_ready, give, keys, place, set_row, settle
+from scenario import blank, edit, fill_ready, give, keys, place, set_row, settle, why
 
 from engine.rng import Rng
-from engine.yu import Content, Game, IllegalAction, load, new_game
+from engine.yu import Action, Content, Game, IllegalAction, load, new_game
 from engine.yu.campaign.campaign import Campaign
 from engine.yu.content.items import INDEX
 from engine.yu.content.steps import Bribe, Choice, Draw, Gain, Option, Pick
@@ -111,9 +111,9 @@ def test_harvest_draws_are_what_the_harvest_takes(game: Game) -> None:
     assert any(isinstance(s, Draw) for s in steps)
     ready = len(game.ready)
     draws = harvest_draws(game)
-    game.apply("end")
+    game.apply(Action.parse("end"))
     while game.decision is not None:
-        game.apply(sorted(keys(game))[0])
+        game.apply(min(game.legal_actions(), key=str))
     assert game.phase is Phase.ACTIONS and game.round == 2
     assert ready - len(game.ready) == draws
 
@@ -179,8 +179,8 @@ def next_harvest(g: Game, uses: list[str]) -> Game:
     suffering every attack."""
     trial = g.copy()
     for verb, card in zip(uses, list(trial.hand), strict=True):
-        trial.apply(f"{verb}:{card}")
-    trial.apply("end")
+        trial.apply(Action.parse(f"{verb}:{card}"))
+    trial.apply(Action.parse("end"))
     while not trial.over and not (trial.phase is Phase.ACTIONS and trial.decision is None):
         settle(trial)
     return trial
@@ -404,12 +404,12 @@ def test_a_copy_equals_its_original_and_then_goes_its_own_way(game: Game) -> Non
     assert type(copy) is Game
     assert copy.to_dict() == game.to_dict()
     before = game.to_dict()
-    copy.apply("end")
+    copy.apply(Action.parse("end"))
     while copy.decision is not None:
-        copy.apply(sorted(keys(copy))[0])
+        copy.apply(min(copy.legal_actions(), key=str))
     assert copy.round == 2
     assert game.to_dict() == before
-    game.apply("trade:1:clay")
+    game.apply(Action.parse("trade:1:clay"))
     assert copy.have != game.have
 
 
@@ -436,7 +436,7 @@ def test_end_that_lets_the_harvest_move_the_flood_onto_an_unbuilt_section_loses(
     townsfolk_row(game)
     ready_of(game, 2)
     exhaust(game, 3)
-    risk = game.risk("end")
+    risk = game.risk(Action.parse("end"))
     assert risk.loses is Outcome.FLOOD and risk.dooms is None and risk.danger and risk.reveals
     assert str(risk.reason) == (
         "Ending Take Actions: in the next Harvest the Flood moves onto unbuilt Canal section 1 "
@@ -449,9 +449,9 @@ def test_suffer_that_destroys_past_the_ready_pile_onto_an_unbuilt_section_loses(
     edit(game, built=1, flood=1)
     ready_of(game, 1)
     exhaust(game, 3)
-    game.apply("end")
+    game.apply(Action.parse("end"))
     assert game.decision == Bribe(6)
-    risk = game.risk("suffer")
+    risk = game.risk(Action.parse("suffer"))
     assert risk.loses is Outcome.FLOOD
     assert (
         str(risk.reason)
@@ -462,8 +462,8 @@ def test_suffer_that_destroys_past_the_ready_pile_onto_an_unbuilt_section_loses(
 def test_suffer_that_leaves_no_townsfolk_loses_to_damage(game: Game) -> None:
     with_barbarians(game, "b06")
     ready_of(game, 1)
-    game.apply("end")
-    risk = game.risk("suffer")
+    game.apply(Action.parse("end"))
+    risk = game.risk(Action.parse("suffer"))
     assert risk.loses is Outcome.DAMAGE
     assert "no Townsfolk are left" in str(risk.reason)
 
@@ -473,9 +473,9 @@ def test_suffer_that_dooms_the_next_harvest_to_the_flood(game: Game) -> None:
     edit(game, built=1, flood=1)
     ready_of(game, 5)
     exhaust(game, 2)
-    game.apply("end")
+    game.apply(Action.parse("end"))
     assert game.decision == Bribe(5)
-    risk = game.risk("suffer")
+    risk = game.risk(Action.parse("suffer"))
     assert risk.loses is None and risk.dooms is Outcome.FLOOD and risk.danger
     assert str(risk.reason) == (
         "This leaves 3 cards in the Ready Pile and the next Harvest draws 4: "
@@ -489,8 +489,8 @@ def test_bribe_that_keeps_the_ready_pile_does_not_doom(game: Game) -> None:
     ready_of(game, 5)
     exhaust(game, 2)
     give(game, red=1)
-    game.apply("end")
-    risk = game.risk("bribe:R")
+    game.apply(Action.parse("end"))
+    risk = game.risk(Action.parse("bribe:R"))
     assert risk == Risk(reveals=False)
     assert not risk.danger
 
@@ -498,8 +498,8 @@ def test_bribe_that_keeps_the_ready_pile_does_not_doom(game: Game) -> None:
 def test_suffer_that_dooms_the_next_harvest_to_damage(game: Game) -> None:
     with_barbarians(game, "b06", "b01")
     ready_of(game, 5)
-    game.apply("end")
-    risk = game.risk("suffer")
+    game.apply(Action.parse("end"))
+    risk = game.risk(Action.parse("suffer"))
     assert risk.dooms is Outcome.DAMAGE
     assert str(risk.reason) == (
         "This leaves 3 Townsfolk cards in the Ready and Exhausted Piles and the next Harvest draws 4: "
@@ -511,14 +511,14 @@ def test_no_damage_doom_while_a_card_in_hand_could_still_be_exhausted(game: Game
     with_barbarians(game, "b06", "b01")
     ready_of(game, 5)
     edit(game, built=2)  # trade 3 is open: exhaust a card from hand for 2 cowrie
-    game.apply("end")
+    game.apply(Action.parse("end"))
     place(game, "hand", game.deck[0])
-    assert not game.risk("suffer").danger
+    assert not game.risk(Action.parse("suffer")).danger
 
 
 def test_end_that_leaves_seven_barbarians_for_the_refresh_dooms(game: Game) -> None:
     with_barbarians(game, "b01", "b02", "b03", "b04", "b05", "b06")
-    risk = game.risk("end")
+    risk = game.risk(Action.parse("end"))
     assert risk.dooms is Outcome.BARBARIANS
     assert str(risk.reason).startswith("This leaves 6 Barbarian bands in the Card Row and the Refresh adds 1")
 
@@ -526,10 +526,10 @@ def test_end_that_leaves_seven_barbarians_for_the_refresh_dooms(game: Game) -> N
 def test_suffer_that_lets_the_refresh_bring_a_seventh_band_loses(game: Game) -> None:
     with_barbarians(game, "b01", "b02", "b03", "b04", "b05", "b06")
     ready_of(game, 9)
-    game.apply("end")
+    game.apply(Action.parse("end"))
     while game.decision != Bribe(6):
-        game.apply("suffer")
-    risk = game.risk("suffer")
+        game.apply(Action.parse("suffer"))
+    risk = game.risk(Action.parse("suffer"))
     assert risk.loses is Outcome.BARBARIANS
     assert str(risk.reason) == (
         "Suffering destroys 2 cards: a seventh Barbarian band joins the Card Row and the game is lost."
@@ -539,26 +539,27 @@ def test_suffer_that_lets_the_refresh_bring_a_seventh_band_loses(game: Game) -> 
 def test_what_reveals_and_what_does_not(game: Game) -> None:
     give(game, cowrie=3, white=1, clay=3, wood=1)
     place(game, "hand", "t23", "t01")  # t23: play draws a Townsfolk card
-    assert game.risk("play:t23").reveals
-    assert not game.risk("tuck:t01").reveals
-    assert not game.risk("trade:1:clay").reveals
-    build = next(k for k in keys(game) if k.startswith("build:hut1"))
+    assert game.risk(Action.parse("play:t23")).reveals
+    assert not game.risk(Action.parse("tuck:t01")).reveals
+    assert not game.risk(Action.parse("trade:1:clay")).reveals
+    build = next(a for a in game.legal_actions() if a.key.startswith("build:hut1"))
     assert game.risk(build).reveals
     assert not game.risk(build).danger
 
 
 def test_ending_the_actions_reveals_once_the_round_runs_on(game: Game) -> None:
-    assert game.risk("end") == Risk(reveals=False)  # it stops at the first attack: nothing shown yet
+    # It stops at the first attack: nothing shown yet.
+    assert game.risk(Action.parse("end")) == Risk(reveals=False)
     townsfolk_row(game)
-    risk = game.risk("end")
+    risk = game.risk(Action.parse("end"))
     assert risk.reveals and not risk.danger and risk.reason is None
 
 
 def test_risk_of_an_illegal_action_is_refused(game: Game) -> None:
     with pytest.raises(IllegalAction):
-        game.risk("suffer")
+        game.risk(Action.parse("suffer"))
     with pytest.raises(IllegalAction):
-        game.risk("not an action")
+        game.risk(Action.parse("not an action"))
 
 
 def test_risk_leaves_the_game_as_it_was(game: Game) -> None:
@@ -572,10 +573,10 @@ def test_risk_leaves_the_game_as_it_was(game: Game) -> None:
     for action in game.legal_actions():
         game.risk(action)
     assert game.to_dict() == before
-    game.apply("play:t23")
+    game.apply(Action.parse("play:t23"))
     for card in list(game.hand):
-        game.apply(f"discard:{card}")
-    game.apply("end")
+        game.apply(Action.parse(f"discard:{card}"))
+    game.apply(Action.parse("end"))
     before = game.to_dict()
     for action in game.legal_actions():
         game.risk(action)
@@ -609,7 +610,7 @@ def test_risk_does_not_depend_on_the_hidden_order(content: Content) -> None:
         give(g, red=1, cowrie=3)
     assert a.view() == b.view()
     for g in (a, b):
-        g.apply("end")
+        g.apply(Action.parse("end"))
     assert a.view() == b.view()
     risks = [[g.risk(action) for action in g.legal_actions()] for g in (a, b)]
     assert risks[0] == risks[1]
@@ -624,7 +625,7 @@ def test_the_risk_of_ending_does_not_depend_on_the_hidden_order(content: Content
         g.exhausted.extend(g.deck[-3:])
         del g.deck[-3:]
     assert a.view() == b.view()
-    assert a.risk("end") == b.risk("end")
+    assert a.risk(Action.parse("end")) == b.risk(Action.parse("end"))
 
 
 def test_a_loss_that_hangs_on_the_hidden_cards_is_not_claimed(game: Game) -> None:
@@ -633,7 +634,7 @@ def test_a_loss_that_hangs_on_the_hidden_cards_is_not_claimed(game: Game) -> Non
     with_barbarians(game, "b01", "b02", "b03", "b04", "b05", "b06")
     give(game, white=1, clay=3, wood=1)
     edit(game, built=1, hut_cards=["h1", "h2", "h3", "h5"], hut_box=["h4", "h6"])
-    build = "build:hut1:2:W"  # site 2 covers 1 clay: nothing to choose before the Hut card
+    build = Action.parse("build:hut1:2:W")  # site 2 covers 1 clay: nothing to choose before the Hut card
     risk = game.risk(build)
     assert risk.reveals and not risk.danger
     edit(game, hut_cards=["h1", "h2", "h3", "h4"], hut_box=["h5", "h6"])
@@ -678,7 +679,7 @@ def test_campaign_risk_goes_to_the_game_and_its_end_reveals() -> None:
     townsfolk_row(g)
     ready_of(g, 2)
     exhaust(g, 3)
-    risk = c.risk("end")
+    risk = c.risk(Action.parse("end"))
     assert risk.loses is Outcome.FLOOD and risk.reveals
 
 
@@ -689,11 +690,11 @@ def test_campaign_risk_between_games_reveals_and_never_loses() -> None:
     c.game.phase = Phase.OVER
     c._finish_game()
     while c.decision is not None:
-        assert c.risk("choose:1") == Risk(reveals=True)
-        c.apply("choose:1")
-    assert c.risk("next") == Risk(reveals=True)
+        assert c.risk(Action.parse("choose:1")) == Risk(reveals=True)
+        c.apply(Action.parse("choose:1"))
+    assert c.risk(Action.parse("next")) == Risk(reveals=True)
     with pytest.raises(IllegalAction):
-        c.risk("end")
+        c.risk(Action.parse("end"))
 
 
 # -- picks the Main Supply cannot give ------------------------------------------------
@@ -704,7 +705,7 @@ def test_a_pick_of_an_item_the_main_supply_lacks_is_refused_with_the_reason(game
     edit(game, stack=[Pick((clay, wood), 1)])
     game.supply[clay] = 0
     assert keys(game) >= {"pick:wood"} and "pick:clay" not in keys(game)
-    assert str(game.explain("pick:clay")) == "The Main Supply has none of it left."
+    assert why(game, "pick:clay") == "The Main Supply has none of it left."
     refused = [o for o in game.options() if o.target.key == "pick:clay"]
     assert refused and str(refused[0].refusal) == "The Main Supply has none of it left."
 
@@ -714,8 +715,8 @@ def test_end_that_leaves_only_forced_answers_to_a_loss_dooms(game: Game) -> None
     with_barbarians(game, "b06", "b11")  # 2 damage each: the Ready Pile is empty by the Harvest
     ready_of(game, 4)
     assert not game.exhausted
-    risk = game.risk("end")
+    risk = game.risk(Action.parse("end"))
     assert risk.dooms is Outcome.DAMAGE and not risk.loses
     assert str(risk.reason).startswith("After this you have no choice left")
     give(game, cowrie=2)  # now the second band can be bribed: the loss is no longer certain
-    assert not game.risk("end").danger
+    assert not game.risk(Action.parse("end")).danger

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from engine.rng import Rng
 from engine.yu.bots.roster import make_bot
 from engine.yu.campaign.campaign import Campaign
+from engine.yu.rules.actions import Action
 from engine.yu.simulation.simulate import bot_seed, game_seed
 
 POINTS = ("game 1, action 1", "game 1, action 150", "game 10, action 1")
@@ -38,18 +39,18 @@ class Bot:
         self.in_game = 0
         """Actions taken so far in the current game (between-games choices and next included)."""
 
-    def next_key(self) -> str:
+    def next_action(self) -> Action:
         campaign = self.campaign
         if campaign.playing and campaign.game is not None:
-            return self.game_bot.choose(campaign.game).key
+            return self.game_bot.choose(campaign.game)
         options = campaign.legal_actions()
-        return options[self.chooser.below(len(options))].key
+        return options[self.chooser.below(len(options))]
 
     def take(self) -> None:
         number = self.campaign.number
-        key = self.next_key()
-        self.campaign.apply(key)
-        self.keys.append(key)
+        action = self.next_action()
+        self.campaign.apply(action)
+        self.keys.append(action.key)
         self.in_game += 1
         if self.campaign.number != number:
             self.in_game = 0
@@ -105,7 +106,7 @@ def main() -> None:
     for point, bot in points(args.count, args.seed):
         name = f"{point} (seed {bot.seed})"
         campaign = store.create_replayed(owner, "yu", name, bot.seed, [(0, key) for key in bot.keys])
-        made[point].append((str(campaign.code), bot.next_key()))
+        made[point].append((str(campaign.code), bot.next_action().key))
     print(json.dumps(made))
 
 

@@ -251,9 +251,10 @@ class Campaign:
         difficulty: Difficulty = Difficulty.STANDARD,
         redeals: Sequence[Redeal] = (),
     ) -> Campaign:
-        """The campaign ``log`` made from ``seed``, dealt anew at each of ``redeals``' places."""
+        """The campaign ``log`` (the actions' keys) made from ``seed``, dealt anew at each of
+        ``redeals``' places."""
         c = cls.new(seed, content, difficulty)
-        play(log, c.apply, c.redeal, redeals)
+        play(log, lambda key: c.apply(Action.parse(key)), c.redeal, redeals)
         return c
 
     def redeal(self, seed: int) -> None:
@@ -334,15 +335,11 @@ class Campaign:
             return self.game.options()
         return self._between(why=True).options
 
-    def explain(self, action: Action | object) -> Msg | None:
+    def explain(self, action: Action) -> Msg | None:
         if self.playing:
             assert self.game is not None
             return self.game.explain(action)
-        try:
-            parsed = action if isinstance(action, Action) else Action.parse(action)
-        except IllegalAction as exc:
-            return exc.msg
-        if parsed in self._between().legal:
+        if action in self._between().legal:
             return None
         if self.over:
             return OVER
@@ -350,26 +347,22 @@ class Campaign:
             return CHOOSE_FIRST
         return _("The game is over: start the next game.")
 
-    def risk(self, action: Action | object) -> Risk:
+    def risk(self, action: Action) -> Risk:
         """What ``action`` risks (see :meth:`Game.risk`); the end of a game
         turns over an ending card. Between games nothing can be lost, and
         every step of the story shows what was hidden: it cannot be undone.
         An illegal action raises :class:`IllegalAction`."""
         if self.playing:
             assert self.game is not None
-            if isinstance(action, Action) and action in self._risks:
-                return self._risks[action]
-            risk = self.game.risk(action, ending_reveals=True)
-            if isinstance(action, Action):
-                self._risks[action] = risk
-            return risk
+            if action not in self._risks:
+                self._risks[action] = self.game.risk(action, ending_reveals=True)
+            return self._risks[action]
         why = self.explain(action)
         if why is not None:
             raise IllegalAction(why)
         return Risk(reveals=True)
 
-    def apply(self, action: Action | object) -> list[Event]:
-        parsed = action if isinstance(action, Action) else Action.parse(action)
+    def apply(self, action: Action) -> list[Event]:
         self.events = []
         self._risks.clear()
         if self.playing:
@@ -377,22 +370,22 @@ class Campaign:
             assert game is not None
             asking = game.decision
             asked = len(self.read) + len(game.chapter.read if game.chapter else ()) - 1
-            events = game.apply(parsed)
-            if isinstance(asking, Choice) and parsed.kind is Kind.CHOOSE:
-                self._chose(asking.options[(parsed.option or 0) - 1].label, asked)
+            events = game.apply(action)
+            if isinstance(asking, Choice) and action.kind is Kind.CHOOSE:
+                self._chose(asking.options[(action.option or 0) - 1].label, asked)
             if game.over:
                 self._finish_game()
             return events + self.events
-        why = self.explain(parsed)
+        why = self.explain(action)
         if why is not None:
             raise IllegalAction(why)
-        if parsed.kind is Kind.NEXT:
+        if action.kind is Kind.NEXT:
             self._start_game()
             assert self.game is not None
             return list(self.game.events) + self.events
         decision = self.stack.pop()
         assert isinstance(decision, Choice)
-        option = decision.options[(parsed.option or 0) - 1]
+        option = decision.options[(action.option or 0) - 1]
         self._event("choice", _("Chose: {option}.", option=Name(option.label)))
         self._chose(option.label, len(self.read) - 1)
         push(self, option.steps)

@@ -105,9 +105,9 @@ class Action(NamedTuple):
         return self._replace(payment=None, site=None, card=card)
 
     @classmethod
-    def parse(cls, key: object) -> Action:
+    def parse(cls, key: str) -> Action:
         """The action a key names; :class:`MalformedAction` if it names none."""
-        if not isinstance(key, str) or not key or len(key) > 64:
+        if not key or len(key) > 64:
             raise MalformedAction(_("{key} is not an action key", key=repr(key)))
         name, *args = key.split(":")
         try:

@@ -39,20 +39,16 @@ class Game(State):
         actions for it, or why there are none."""
         return moves.menu(self, why=True).options
 
-    def explain(self, action: Action | object) -> Msg | None:
+    def explain(self, action: Action) -> Msg | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        try:
-            parsed = action if isinstance(action, Action) else Action.parse(action)
-        except IllegalAction as exc:
-            return exc.msg
-        return moves.explain(self, parsed)
+        return moves.explain(self, action)
 
-    def apply(self, action: Action | object) -> list[Event]:
-        """Apply one action and return what happened. An illegal or malformed
-        action raises :class:`IllegalAction` and changes nothing."""
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action and return what happened. An illegal action raises
+        :class:`IllegalAction` and changes nothing."""
         return moves.play(self, self._legal(action))
 
-    def risk(self, action: Action | object, *, ending_reveals: bool = False) -> Risk:
+    def risk(self, action: Action, *, ending_reveals: bool = False) -> Risk:
         """What ``action`` risks: whether it reveals hidden cards, loses the
         game at once, or dooms it (worked out on copies, without peeking at
         hidden cards). ``ending_reveals``: the game's end shows hidden cards
@@ -63,10 +59,8 @@ class Game(State):
         """How close the Flood, the Barbarians and Damage are to ending the game."""
         return threats(self)
 
-    def _legal(self, action: Action | object) -> Action:
-        """``action`` parsed, if it is legal now; else :class:`IllegalAction`."""
-        if not isinstance(action, Action):
-            action = Action.parse(action)
+    def _legal(self, action: Action) -> Action:
+        """``action``, if it is legal now; else :class:`IllegalAction`."""
         if action not in moves.legal(self):
             raise IllegalAction(moves.explain(self, action) or _("{key} is not allowed now", key=action.key))
         return action
@@ -81,8 +75,8 @@ def new_game(seed: int, content: Content | None = None, setup: Setup | None = No
 
 
 def replay(seed: int, keys: list[str], content: Content | None = None) -> Game:
-    """Rebuild a game from its seed and action log."""
+    """Rebuild a game from its seed and action log (the actions' keys)."""
     game = Game.new(seed, content)
     for key in keys:
-        game.apply(key)
+        game.apply(Action.parse(key))
     return game

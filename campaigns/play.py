@@ -208,12 +208,12 @@ def hint(request: HttpRequest, code: UUID) -> HttpResponse:
     def refused(why: str, status: int = 400) -> HttpResponse:
         return drawing.hinted(request, board, seat, {"refused": why}, status)
 
+    if not seat.plays or seat.number is None:
+        return refused(gettext("You are watching: hints are for the players."), 403)
     if not form.is_valid():
         return refused(gettext("That was not a request for a hint."))
     if form.cleaned_data["version"] != board.version and not drawing.whole:
         return refused(str(STALE_HINT), 409)
-    if not seat.plays or seat.number is None:
-        return refused(gettext("You are watching: hints are for the players."), 403)
     if not isinstance(advice, Advice):
         return refused(gettext("This game gives no hints."))
     hint = advice.hint(board.state, seat.number)

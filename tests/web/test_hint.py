@@ -150,6 +150,7 @@ class HintTestCase(BaseTestCase):
         seat.role = Role.WATCH
         seat.save()
         self.assertEqual(self.ask().status_code, 403)
+        self.assertEqual(self.ask(version=7).status_code, 403)  # a watcher, whatever version they saw
         self.client.force_login(self.mallory)
         self.assertEqual(self.ask().status_code, 404)
         self.assertEqual(self.hints(), 1)

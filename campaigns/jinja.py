@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trim_whitespace
 from jinja2 import BaseLoader, ChainableUndefined, Environment, TemplateNotFound, nodes
 from jinja2.ext import Extension
@@ -31,6 +32,7 @@ from markupsafe import Markup
 
 from campaigns.reader import content, said
 from campaigns.templatetags.yu import food_name, item, item_name, items, pay, role, worker
+from engine.french import Word
 
 
 class BoardTemplates(Environment):
@@ -80,12 +82,30 @@ def translated(
 ) -> Markup:
     """A message as Django's ``{% blocktranslate %}`` gives it: in the active language (the plural
     form for ``count`` when there is one), its ``%(name)s`` filled with ``values`` escaped as
-    Django escapes them, and its own HTML trusted."""
+    Django escapes them, and its own HTML trusted. A translation says a content name by its
+    grammar as the engine's messages do, with a spec of :mod:`engine.french`: ``%(card:un)s``."""
     if plural is None or count is None:
         text = pgettext(context, singular) if context else gettext(singular)
     else:
         text = npgettext(context, singular, plural, count) if context else ngettext(singular, plural, count)
-    return Markup(text % {name: conditional_escape(localize(value)) for name, value in values.items()})
+    return Markup(text % Fields(values))
+
+
+class Fields:
+    """A message's values as its text asks for them: ``%(card)s`` the value, ``%(card:un)s`` the
+    value said by its grammar (a content name's, :class:`engine.french.Word`; another text is
+    said as it stands, eliding before a vowel: ``%(name:de)s``); escaped as Django escapes."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self.values = values
+
+    def __getitem__(self, key: str) -> str:
+        name, _, spec = key.partition(":")
+        value = localize(self.values[name])
+        if spec:
+            said = format(Word.of(value), spec)
+            value = mark_safe(said) if isinstance(value, SafeData) else said  # a safe text stays safe
+        return conditional_escape(value)
 
 
 class BlockTranslate(Extension):

@@ -7,9 +7,10 @@ begins with its own article (``La Porte du Dragon``) takes no other.
 
 A :class:`Word` is a name with its grammar; a message's French says how it enters the sentence
 by a format spec on its field: ``{card:le}`` "le Potier", ``{card:de}`` "des Archers des marais",
-``{card:à}`` "à l'Éclaireur", ``{card:un}`` "une Passeuse" (a capital spec, ``{card:Le}``, starts
-a sentence), and ``{card:a/ont}`` or ``{card:trouvé/trouvée/trouvés/trouvées}`` choose the form
-that agrees with it (by number; by gender and number).
+``{card:à}`` "à l'Éclaireur", ``{card:un}`` "une Passeuse", ``{card:son}`` "son Éclaireur" (a
+capital spec, ``{card:Le}``, starts a sentence), and ``{card:a/ont}`` or
+``{card:trouvé/trouvée/trouvés/trouvées}`` choose the form that agrees with it (by number; by
+gender and number).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import Literal
 
 VOWELS = frozenset("aeiouæœàâäéèêëîïôöùûüÿ")
 """The first letters that elide what comes before them (``y`` and ``h`` go either way)."""
-ARTICLES = ("le", "de", "à", "un")
-"""The specs that put an article before a name."""
+ARTICLES = ("le", "de", "à", "un", "son")
+"""The specs that put an article (or a possessive) before a name."""
 OWN = {"le ": ("le ", "du ", "au "), "la ": ("la ", "de la ", "à la "), "les ": ("les ", "des ", "aux ")}
 OWN_ELIDED = ("l'", "de l'", "à l'")
 """What a name's own article becomes after nothing, ``de`` and ``à``."""
@@ -130,12 +131,15 @@ def phrase(name: str, grammar: Grammar, spec: str) -> str:
 
 
 def _articled(name: str, g: Grammar, asked: int) -> str:
-    """``name`` after its article (``asked``: 0 le, 1 de, 2 à, 3 un)."""
+    """``name`` after its article (``asked``: 0 le, 1 de, 2 à, 3 un, 4 son)."""
     if g.proper:
         if asked == 1:
             return f"d'{name}" if g.elides else f"de {name}"
         return f"à {name}" if asked == 2 else name
     own = _own(name)
+    if asked == 4:  # the possessive takes the place of a name's own article
+        rest = name[len(own) :]
+        return ("ses " if g.plural else "sa " if g.gender == "f" and not g.elides else "son ") + rest
     if own:
         asked = asked % 3  # a name with its own article keeps it for "un" too
         return (OWN_ELIDED[asked] if own == "l'" else OWN[own][asked]) + name[len(own) :]

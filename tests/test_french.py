@@ -30,32 +30,44 @@ M, F, PL, ELIDES = (
 @pytest.mark.parametrize(
     ("name", "grammar", "said"),
     [
-        ("Potier", M, "le Potier | du Potier | au Potier | un Potier"),
-        ("Passeuse", F, "la Passeuse | de la Passeuse | à la Passeuse | une Passeuse"),
-        ("Archers", PL, "les Archers | des Archers | aux Archers | des Archers"),
-        ("Éclaireur", ELIDES, "l'Éclaireur | de l'Éclaireur | à l'Éclaireur | un Éclaireur"),
+        ("Potier", M, "le Potier | du Potier | au Potier | un Potier | son Potier"),
+        ("Passeuse", F, "la Passeuse | de la Passeuse | à la Passeuse | une Passeuse | sa Passeuse"),
+        ("Archers", PL, "les Archers | des Archers | aux Archers | des Archers | ses Archers"),
+        ("Éclaireur", ELIDES, "l'Éclaireur | de l'Éclaireur | à l'Éclaireur | un Éclaireur | son Éclaireur"),
         (
             "Embouchure",
             Grammar("f", False, True),
-            "l'Embouchure | de l'Embouchure | à l'Embouchure | une Embouchure",
+            "l'Embouchure | de l'Embouchure | à l'Embouchure | une Embouchure | son Embouchure",
         ),
-        ("Hutte", F, "la Hutte | de la Hutte | à la Hutte | une Hutte"),
-        ("Le marais", M, "le marais | du marais | au marais | le marais"),
-        ("La Porte", F, "la Porte | de la Porte | à la Porte | la Porte"),
-        ("Les pluies", Grammar("f", True, False), "les pluies | des pluies | aux pluies | les pluies"),
-        ("L'écaille", Grammar("f", False, True), "l'écaille | de l'écaille | à l'écaille | l'écaille"),
+        ("Hutte", F, "la Hutte | de la Hutte | à la Hutte | une Hutte | sa Hutte"),
+        ("Le marais", M, "le marais | du marais | au marais | le marais | son marais"),
+        ("La Porte", F, "la Porte | de la Porte | à la Porte | la Porte | sa Porte"),
+        (
+            "Les pluies",
+            Grammar("f", True, False),
+            "les pluies | des pluies | aux pluies | les pluies | ses pluies",
+        ),
+        (
+            "L'écaille",
+            Grammar("f", False, True),
+            "l'écaille | de l'écaille | à l'écaille | l'écaille | son écaille",
+        ),
         (
             "Fangfeng",
             Grammar("m", False, False, proper=True),
-            "Fangfeng | de Fangfeng | à Fangfeng | Fangfeng",
+            "Fangfeng | de Fangfeng | à Fangfeng | Fangfeng | Fangfeng",
         ),
-        ("Une nuit", Grammar("f", False, True, proper=True), "Une nuit | d'Une nuit | à Une nuit | Une nuit"),
+        (
+            "Une nuit",
+            Grammar("f", False, True, proper=True),
+            "Une nuit | d'Une nuit | à Une nuit | Une nuit | Une nuit",
+        ),
     ],
 )
 def test_a_name_takes_the_article_its_grammar_asks_for(name: str, grammar: Grammar, said: str) -> None:
     expected = said.split(" | ")
-    assert [phrase(name, grammar, spec) for spec in ("le", "de", "à", "un")] == expected
-    capital = [phrase(name, grammar, spec) for spec in ("Le", "De", "À", "Un")]
+    assert [phrase(name, grammar, spec) for spec in ("le", "de", "à", "un", "son")] == expected
+    capital = [phrase(name, grammar, spec) for spec in ("Le", "De", "À", "Un", "Son")]
     assert capital == [s[0].upper() + s[1:] for s in expected]
 
 

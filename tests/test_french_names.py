@@ -1,10 +1,13 @@
 """Every message that takes a content name, said in French with a name of each kind: masculine,
 feminine, plural and eliding. The French names the card with the article, the contraction and
 the agreement its grammar asks for (:mod:`engine.french`), and a count meets its noun in the
-plural form it calls for. The list of these messages is docs/french.md's."""
+plural form it calls for: the engine's messages (``{card}``) as the reader says them, and the
+board templates' (``%(card)s``) as their ``{% blocktranslate %}`` does. The list of these
+messages is docs/french.md's."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -12,6 +15,7 @@ import polib
 import pytest
 from django.utils import translation
 
+from campaigns.jinja import translated
 from campaigns.reader import said
 from engine.french import Grammar, phrase, typeset
 from engine.text import Msg, Name, Value
@@ -19,7 +23,8 @@ from engine.text import Msg, Name, Value
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 DOCS = ROOT / "docs" / "french.md"
-FIELD = re.compile(r"\{(\w*)(?::([^{}]*))?\}")
+FIELD = re.compile(r"\{(\w*)(?::([^{}]*))?\}|%\((\w+)(?::([^()]*))?\)[sd]")
+"""A field of a message, ``{card:le}`` (the engine's) or ``%(card:le)s`` (a board template's)."""
 NAMED = frozenset({"card", "band", "building", "leader", "rule"})
 """The fields that hold a content name, by the messages' convention (and the trade's ``name``)."""
 YU_NAMES = ("Potter", "Ferry Woman", "Marsh Archers", "Scout")
@@ -51,6 +56,7 @@ VALUES: dict[str, Value] = {
     "income": "1,5 pièce",
     "section": 3,
     "leader": Name("Khan of the Red Dust"),
+    "who": "Alice",
 }
 """The other values the messages name (said as they stand); a count is 2."""
 
@@ -626,27 +632,101 @@ MACHI: dict[str, tuple[str, str, str, str]] = {
     ),
 }
 
+BOARD: dict[str, tuple[str, str, str, str]] = {
+    "<b>%(who)s</b> took %(n)s coin from the bank (%(card)s)": (
+        "<b>Alice</b> a pris 2 pièces à la banque (Verger)",
+        "<b>Alice</b> a pris 2 pièces à la banque (Boulangerie)",
+        "<b>Alice</b> a pris 2 pièces à la banque (Bains publics)",
+        "<b>Alice</b> a pris 2 pièces à la banque (Observatoire)",
+    ),
+    "<b>%(who)s</b> built a %(card)s": (
+        "<b>Alice</b> a construit un Verger",
+        "<b>Alice</b> a construit une Boulangerie",
+        "<b>Alice</b> a construit des Bains publics",
+        "<b>Alice</b> a construit un Observatoire",
+    ),
+    "<b>%(who)s</b> demolished a %(card)s for %(n)s coin": (
+        "<b>Alice</b> a démoli un Verger pour 2 pièces",
+        "<b>Alice</b> a démoli une Boulangerie pour 2 pièces",
+        "<b>Alice</b> a démoli des Bains publics pour 2 pièces",
+        "<b>Alice</b> a démoli un Observatoire pour 2 pièces",
+    ),
+    "<b>%(who)s</b> built their %(card)s": (
+        "<b>Alice</b> a construit son Verger",
+        "<b>Alice</b> a construit sa Boulangerie",
+        "<b>Alice</b> a construit ses Bains publics",
+        "<b>Alice</b> a construit son Observatoire",
+    ),
+    "<b>%(who)s</b> contributed to the %(card)s and took %(n)s coin back": (
+        "<b>Alice</b> a contribué au Verger et a repris 2 pièces",
+        "<b>Alice</b> a contribué à la Boulangerie et a repris 2 pièces",
+        "<b>Alice</b> a contribué aux Bains publics et a repris 2 pièces",
+        "<b>Alice</b> a contribué à l'Observatoire et a repris 2 pièces",
+    ),
+    "Now build one thing, contribute to the %(card)s, or end your turn.": (
+        "Construisez maintenant une chose, contribuez au Verger, ou terminez votre tour.",
+        "Construisez maintenant une chose, contribuez à la Boulangerie, ou terminez votre tour.",
+        "Construisez maintenant une chose, contribuez aux Bains publics, ou terminez votre tour.",
+        "Construisez maintenant une chose, contribuez à l'Observatoire, ou terminez votre tour.",
+    ),
+    "Build a %(card)s": (
+        "Construire un Verger",
+        "Construire une Boulangerie",
+        "Construire des Bains publics",
+        "Construire un Observatoire",
+    ),
+    "Demolish a %(card)s": (
+        "Démolir un Verger",
+        "Démolir une Boulangerie",
+        "Démolir des Bains publics",
+        "Démolir un Observatoire",
+    ),
+    "Build your %(card)s": (
+        "Construire votre Verger",
+        "Construire votre Boulangerie",
+        "Construire vos Bains publics",
+        "Construire votre Observatoire",
+    ),
+    "on the %(card)s": (
+        "sur le Verger",
+        "sur la Boulangerie",
+        "sur les Bains publics",
+        "sur l'Observatoire",
+    ),
+}
+"""Machi Koro Legacy's board templates' messages (templates/machi/*.jinja)."""
+
 
 @pytest.fixture(scope="module")
 def catalogue() -> polib.POFile:
     return polib.pofile(str(CATALOGUE))
 
 
-def message(entry: polib.POEntry, name: str) -> Msg:
-    """The catalogue entry's message, its name fields naming ``name``."""
+def fields(text: str) -> list[tuple[str, str]]:
+    """Each field of a message's text, with the spec it is said by ("": none)."""
+    return [(engine or board, spec or board_spec) for engine, spec, board, board_spec in FIELD.findall(text)]
+
+
+def french(entry: polib.POEntry, name: str) -> str:
+    """The catalogue entry said in French, its name fields naming ``name``: an engine message as
+    the reader says it, a board template's as its ``{% blocktranslate %}`` does (the text read)."""
     values = {
         field: Name(name) if field in NAMED | {"name"} and field != "leader" else VALUES[field]
-        for field, _ in FIELD.findall(entry.msgid)
+        for field, _ in fields(entry.msgid)
         if field != "n"
     }
+    if "python-format" in entry.flags:
+        given = {field: said(value) for field, value in values.items()} | {"n": 2}
+        return html.unescape(translated(entry.msgid, given, entry.msgid_plural or None, 2))
     if entry.msgid_plural:
-        return Msg(entry.msgid, (("n", 2), *values.items()), entry.msgid_plural, 2)
-    return Msg(entry.msgid, tuple(values.items()))
+        return said(Msg(entry.msgid, (("n", 2), *values.items()), entry.msgid_plural, 2))
+    return said(Msg(entry.msgid, tuple(values.items())))
 
 
 @pytest.mark.parametrize(
     ("msgid", "names", "expected"),
-    [(m, YU_NAMES, said) for m, said in YU.items()] + [(m, MACHI_NAMES, said) for m, said in MACHI.items()],
+    [(m, YU_NAMES, said) for m, said in YU.items()]
+    + [(m, MACHI_NAMES, said) for m, said in (MACHI | BOARD).items()],
     ids=lambda value: value[:40] if isinstance(value, str) else "",
 )
 def test_a_message_names_a_card_of_each_kind_in_good_french(
@@ -655,14 +735,14 @@ def test_a_message_names_a_card_of_each_kind_in_good_french(
     entry = catalogue.find(msgid)
     assert entry is not None, f"{msgid!r} is not in the catalogue"
     with translation.override("fr"):
-        assert tuple(said(message(entry, name)) for name in names) == tuple(map(typeset, expected))
+        assert tuple(french(entry, name) for name in names) == tuple(map(typeset, expected))
 
 
 def test_every_message_that_takes_a_name_is_checked_and_listed(catalogue: polib.POFile) -> None:
-    taking = {e.msgid for e in catalogue if NAMED & {field for field, _ in FIELD.findall(e.msgid)}}
-    assert taking - YU.keys() - MACHI.keys() == set()
+    taking = {e.msgid for e in catalogue if NAMED & {field for field, _ in fields(e.msgid)}}
+    assert taking - YU.keys() - MACHI.keys() - BOARD.keys() == set()
     docs = DOCS.read_text(encoding="utf-8")
-    assert [m for m in (*YU, *MACHI) if f"`{m}`" not in docs] == []
+    assert [m for m in (*YU, *MACHI, *BOARD) if f"`{m}`" not in docs] == []
 
 
 def test_every_way_the_catalogue_says_a_name_is_one_the_grammar_knows(catalogue: polib.POFile) -> None:
@@ -670,7 +750,7 @@ def test_every_way_the_catalogue_says_a_name_is_one_the_grammar_knows(catalogue:
         spec
         for entry in catalogue
         for text in (entry.msgstr, *entry.msgstr_plural.values())
-        for _, spec in FIELD.findall(text)
+        for _, spec in fields(text)
         if spec
     }
     assert specs, "no message says a name by its grammar"

@@ -6,8 +6,10 @@ before a plural noun, on an English word of the site's, and on a ":", ";", "!" o
 the narrow no-break space before it.
 
 Legacy of Yu's board is drawn as the player sees it (its regions, from the presenter), its log
-from the actions' events; a table shows its game's view and its log lines (templates/<game>/
-event.jinja), and Machi Koro Legacy its legacy deck and its hints."""
+from the actions' events; a table game is played through the store, and its table drawn for the
+seat to play after each move (the game's board, its prompts and its log: templates/tables/
+table.jinja with templates/<game>/*.jinja), beside its view's messages, Machi Koro Legacy's
+legacy deck and the hints."""
 
 from __future__ import annotations
 
@@ -19,13 +21,18 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import translation
 
-from campaigns.jinja import render, render_region
+from campaigns import store
+from campaigns.access import OWN, Seat
+from campaigns.jinja import render_region
 from campaigns.models import Campaign
 from campaigns.presenter import present
 from campaigns.reader import said
 from campaigns.regions import REGIONS
+from campaigns.sharing.models import Role
+from campaigns.table_drawing import TABLE
 from engine.french import Word
 from engine.games import GAMES, TABLES, content_french
 from engine.session import Hint, Session
@@ -48,10 +55,11 @@ UNSPACED = re.compile(r"(?<=[^\u202f])[:;!?](?=\s|$)")
 ENGLISH = re.compile(
     r"\b(the|and|with|your|you|from|for|this|that|cards?|Round|Harvest|Refresh|Townsfolk|Barbarians?|"
     r"Flood|Workers?|Story|entry|Play|Discard|Tuck|Build|Attack|Bribe|Recruit|Dismiss|Trade|Exhausted|"
-    r"Ready|Pile|Supply|Hint|coins|mayors?|landmarks?|establishments?|roll|rolled|dice|town|built|build|"
+    r"Ready|Pile|Supply|Hint|mayors?|landmarks?|establishments?|roll|rolled|dice|town|built|build|"
     r"left|games?|[Ss]eat|sheet|garden|number|placed|won|lost)\b"
 )
-"""Words the site writes in English that a French text never holds."""
+"""Words the site writes in English that a French text never holds ("coins" is French too: a
+rectangle's corners)."""
 SINGULAR_VERBS = r"a|est|reste|rejoint|attaque|va|fait|perd|vient|part|sera|était"
 SHOWN = ("aria-label", "title", "alt", "placeholder")
 APART = re.compile(r"p|li|dt|dd|div|section|header|footer|h\d|button|summary|t[dh]|svg|title|text|br|[uo]l")
@@ -162,36 +170,34 @@ def yu_texts() -> Iterator[str]:
 
 
 def table_texts(game: str) -> Iterator[str]:
-    """A table game in French, every seat a bot, from its first move to its end: every seat's
-    view, each move's log line, now and then a hint for a seat to play, and what the series shows."""
+    """A table game in French, every seat played by its best bot through the store, from the
+    first move to the end: after each move the table as the seat to play next sees it (a watcher
+    once the game is over), every seat's view, what the series shows and now and then a hint."""
     rules = TABLES[game]
-    seats = rules.seats.start + 1
-    state = rules.new(SEED, seats)
-    names = [f"Joueur {n}" for n in range(1, seats + 1)]
+    seats = [store.OWNER] + [store.OPEN] * rules.seats.start
+    table = store.create(User.objects.create_user("alice"), game, "La table", seats, seed=SEED)
+    board = store.load(table)
     bot = rules.bots[-1]
     for move in itertools.count():
-        if state.game.over:
+        if board.state.game.over:
             return
-        seat = state.game.waiting()[0]
-        applied = rules.apply(state, seat, rules.bot(bot, state, seat))
-        for event in applied.events:
-            e = {**event, "who": names[event.get("seat", seat) if event.get("seat") is not None else seat]}
-            context = {
-                "e": e,
-                "shown": rules.view(state, seat),
-                "seat_names": names,
-                "event_template": f"{game}/event.jinja",
-            }
-            yield from words_of(render("tables/event.jinja", context))
+        seat = board.state.game.waiting()[0]
+        action = rules.bot(bot, board.state, seat)
+        board = store.act(board, seat, action, board.version, f"Joueur {seat + 1}")
+        shown = next(iter(board.state.game.waiting()), None)
+        role = Role.WATCH if shown is None else OWN if shown == 0 else Role.PLAY
+        yield from words_of(TABLE.live(Seat(board.campaign, role, shown))[1])
         for watcher in (seat, None):
-            yield from (said(m) for m in messages(rules.view(state, watcher)))
-        yield from (said(m) for m in messages(rules.campaign(state.series.carried)))
-        if move % HINTS == 0 and not state.game.over and (waiting := state.game.waiting()):
-            hint = rules.hint(state, waiting[0])
+            yield from (said(m) for m in messages(rules.view(board.state, watcher)))
+        yield from (said(m) for m in messages(rules.campaign(board.state.series.carried)))
+        if move % HINTS == 0 and (waiting := board.state.game.waiting()):
+            hint = rules.hint(board.state, waiting[0])
             yield from (said(m) for m in messages(hint if isinstance(hint, Hint) else [hint]))
 
 
-@pytest.mark.parametrize("game", ["yu", "legacy", "machi"])
+@pytest.mark.parametrize(
+    "game", ["yu", *(pytest.param(game, marks=pytest.mark.django_db) for game in ("legacy", "machi"))]
+)
 def test_a_french_reader_stumbles_on_nothing(game: str) -> None:
     stumbled: dict[str, list[str]] = {}
     with translation.override("fr"):

@@ -19,7 +19,7 @@ from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-FIELDS = re.compile(r"\{(\w*)(?::[^{}]*)?\}|%\((\w+)\)[sd]")
+FIELDS = re.compile(r"\{(\w*)(?::[^{}]*)?\}|%\((\w+)(?::[^()]*)?\)[sd]")
 WORDS = re.compile(r"[^\W\d_]{2,}")
 SHOWN = ("title", "aria-label", "placeholder", "alt")
 """Attributes whose text a reader (or their screen reader) is given."""

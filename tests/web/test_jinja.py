@@ -1,5 +1,6 @@
 """The boards' Jinja2 backend: it reads only the .jinja templates, no Django template names one,
-and a message is translated, filled and escaped as Django's own tags do it."""
+a message is translated, filled and escaped as Django's own tags do it, and its French says a
+name by its grammar."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils import translation
 from markupsafe import Markup
 
 from campaigns.jinja import translated
+from engine.text import Name
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -82,6 +84,23 @@ class JinjaBackendTests(SimpleTestCase):
                     with self.subTest(board, coins=coins, language=language), translation.override(language):
                         expected = engines["django"].from_string("{% load i18n %}" + django).render(context)
                         self.assertEqual(engines["jinja2"].from_string(board).render(context), expected)
+
+    def test_a_translation_says_a_name_by_its_grammar_and_escapes_it(self) -> None:
+        built = engines["jinja2"].from_string(
+            "{% blocktranslate with who=who card=card|say %}<b>{{ who }}</b> built a {{ card }}"
+            "{% endblocktranslate %}"
+        )
+        waiting = engines["jinja2"].from_string(
+            '{% blocktranslate with names=names|join(", ") %}Waiting for {{ names }}.{% endblocktranslate %}'
+        )
+        context = {"who": "<Ann>", "card": Name("Gold Mine"), "names": ["Ann & Bo", "Cy"]}
+        self.assertEqual(built.render(context), "<b>&lt;Ann&gt;</b> built a Gold Mine")
+        self.assertEqual(waiting.render(context), "Waiting for Ann &amp; Bo, Cy.")
+        with translation.override("fr"):
+            self.assertEqual(built.render(context), "<b>&lt;Ann&gt;</b> a construit une Mine d&#x27;or")
+            self.assertEqual(waiting.render(context), "En attente d'Ann &amp; Bo, Cy.")
+            self.assertEqual(translated("%(name)s's town", {"name": "O'Brien"}), "Ville d&#x27;O&#x27;Brien")
+            self.assertEqual(translated("%(name)s's town", {"name": "Bo"}), "Ville de Bo")
 
     def test_a_translated_block_holds_only_names_and_its_own_tags(self) -> None:
         wrong = [

@@ -87,6 +87,8 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
         return unchanged
     try:
         etag, html = drawing_of(seat.campaign).live(seat)
+    except store.Gone:  # deleted since its version was read
+        return HttpResponse(status=404, headers={"HX-Refresh": "true"})
     except store.Unreadable:
         return HttpResponse(status=409, headers={"HX-Refresh": "true"})
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), headers={"ETag": etag})

@@ -358,6 +358,19 @@ class GoneTests(TableTestCase):
             self.assertEqual(self.written(), (games, moves, version + 1))  # the delete alone
             self.assertTrue(store.restore(self.table))
 
+    def test_a_poll_that_meets_the_table_deleted_reloads_the_page(self) -> None:
+        found = access.campaign_for
+
+        def deleted_meanwhile(*args: Any, **kwargs: Any) -> Seat:
+            seat = found(*args, **kwargs)
+            store.delete(seat.campaign)
+            return seat
+
+        self.client.force_login(self.alice)
+        with mock.patch("campaigns.play.campaign_for", deleted_meanwhile):
+            r = self.client.get(reverse("live", args=[self.table.code]))
+        self.assertEqual((r.status_code, r["HX-Refresh"]), (404, "true"))
+
 
 class DangerTests(TableTestCase):
     def test_the_table_warns_once_only_the_last_journey_card_is_left(self) -> None:

@@ -107,12 +107,14 @@ def _best(squares: frozenset[tuple[Square, int]]) -> Rectangle:
             for height in range(down, 0, -1):
                 if width * height + top_tens + BOTTOM_AT_MOST <= found.score:
                     break
-                if run_right[top + height - 1, left] < width:
+                bottom = top + height - 1
+                if run_right[bottom, left] < width:
                     continue
-                rectangle = Rectangle(top, left, width, height, 0)
-                score = worth(empire, rectangle)
+                score = width * height + top_tens  # :func:`worth`, the top corners counted already
+                if height > 1:
+                    score += tens(empire[bottom, left]) + (tens(empire[bottom, right]) if width > 1 else 0)
                 if score > found.score:
-                    found = rectangle._replace(score=score)
+                    found = Rectangle(top, left, width, height, score)
     return found
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from typing import NamedTuple
 
 from engine.legacy import empire, garden, opus
 from engine.legacy.actions import Action, Element
@@ -32,6 +33,8 @@ SLOT = 5.0
 """What a free branch in the garden is worth when every number to come is smaller than its number."""
 NUMBERS_PER_SLOT = 8
 """The garden counts one free branch, and one more for each this many numbers to come, at most."""
+CORNERS_AT_MOST = 4 * empire.tens(max(NUMBERS))
+"""The most an outline's corners add to its area: the tens of four numbers."""
 
 
 @dataclass(frozen=True)
@@ -100,14 +103,12 @@ def _garden_value(tree: dict[int, int | None], outlook: Outlook) -> float:
     return garden.score(tree) + SLOT * min(free, 1.0 + len(outlook.left) / NUMBERS_PER_SLOT)
 
 
-@dataclass(frozen=True)
-class _Outline:
+class _Outline(NamedTuple):
     top: int
     left: int
     bottom: int
     right: int
     missing: int
-    corners: tuple[Square, ...]
     worth: float
     """What the outline scores once closed, empty corners counted at :data:`CORNER_HOPE`."""
 
@@ -116,6 +117,11 @@ class _Outline:
         inside = self.top <= row <= self.bottom and self.left <= col <= self.right
         return inside and (row in (self.top, self.bottom) or col in (self.left, self.right))
 
+    def cornered(self, square: Square) -> bool:
+        """Whether ``square`` is one of the outline's corners."""
+        row, col = square
+        return row in (self.top, self.bottom) and col in (self.left, self.right)
+
 
 class _Outlines:
     """The rectangle outlines the empire might close: each one's worth if closed, and the chance it closes."""
@@ -123,40 +129,63 @@ class _Outlines:
     def __init__(self, realm: dict[Square, int], outlook: Outlook) -> None:
         self.realm, self.outlook = realm, outlook
         self.now = empire.score(realm)
-        self.outlines = _outlines(realm, outlook) if realm else []
+        found = _outlines(realm, outlook, self.now) if realm else []
+        self.outlines = sorted(found, key=lambda o: o.worth, reverse=True)
+        """The outlines, the one worth most first."""
+        most = max((o.missing for o in self.outlines), default=0)
+        self.chances = [outlook.lasts(round(missing * DRAWS_PER_SQUARE)) for missing in range(most + 1)]
+        """The chance that an outline closes, by the squares it misses."""
+        self.ranked: dict[int, list[tuple[float, _Outline]]] = {}
+        """By what the empire scores: each outline's value as the empire stands, the best first."""
 
     def value(self, square: Square | None = None, number: int = 0) -> float:
-        """The empire's outlook as it stands, or with ``number`` on ``square``."""
+        """The empire's outlook as it stands, or with ``number`` on ``square``: the best of what it
+        scores and of each outline's worth once closed, weighed by the chance it closes."""
         if not self.realm:
             if square is None:
                 return 0.0
             return _Outlines({square: number}, self.outlook).value()
-        now = self.now
-        if square is not None:
-            now = empire.score({**self.realm, square: number})
-        best = float(now)
+        if square is None:
+            ranked = self._ranked(self.now)
+            return max(float(self.now), ranked[0][0]) if ranked else float(self.now)
+        now = empire.score({**self.realm, square: number})
+        # An outline that does not hold the square is worth what it was: the best of them comes
+        # first in rank. One that holds it misses a square less, and a corner of it has a number.
+        best = max(float(now), next((v for v, o in self._ranked(now) if not o.holds(square)), now))
+        bonus = max(0, empire.tens(number) - CORNER_HOPE)
         for o in self.outlines:
-            missing, worth = o.missing, o.worth
-            if square is not None and o.holds(square):
-                missing -= 1
-                if square in o.corners:
-                    worth += empire.tens(number) - CORNER_HOPE
-            if missing == 0:
-                best = max(best, worth)
-            else:
-                chance = self.outlook.lasts(round(missing * DRAWS_PER_SQUARE))
-                best = max(best, now + chance * (worth - now))
+            if o.worth + bonus <= best:
+                break  # weighed by a chance, an outline is worth no more than once closed
+            if o.holds(square):
+                worth = o.worth + (empire.tens(number) - CORNER_HOPE if o.cornered(square) else 0)
+                best = max(best, self._value(now, o.missing - 1, worth))
         return best
 
+    def _value(self, now: int, missing: int, worth: float) -> float:
+        """What an outline missing ``missing`` squares is worth, the empire scoring ``now`` meanwhile."""
+        return worth if missing == 0 else now + self.chances[missing] * (worth - now)
 
-def _outlines(realm: dict[Square, int], outlook: Outlook) -> list[_Outline]:
-    """Every rectangle outline near the empire that holds at least one of its numbers and could
-    still be filled with the numbers to come."""
+    def _ranked(self, now: int) -> list[tuple[float, _Outline]]:
+        if now not in self.ranked:
+            values = [(self._value(now, o.missing, o.worth), o) for o in self.outlines]
+            self.ranked[now] = sorted(values, key=lambda pair: pair[0], reverse=True)
+        return self.ranked[now]
+
+
+def _outlines(realm: dict[Square, int], outlook: Outlook, now: int) -> list[_Outline]:
+    """Every rectangle outline near the empire that holds at least one of its numbers, could
+    still be filled with the numbers to come, and could score more than the empire's ``now``
+    (an outline scores no more than its area and :data:`CORNERS_AT_MOST`)."""
     rows = [r for r, _c in realm]
     cols = [c for _r, c in realm]
     top0, left0 = min(rows) - MARGIN, min(cols) - MARGIN
     height, width = max(rows) - top0 + 1 + MARGIN, max(cols) - left0 + 1 + MARGIN
     filled = [[(top0 + r, left0 + c) in realm for c in range(width)] for r in range(height)]
+    # What each square counts for as an outline's corner.
+    corner = [
+        [empire.tens(realm[top0 + r, left0 + c]) if filled[r][c] else CORNER_HOPE for c in range(width)]
+        for r in range(height)
+    ]
     across = [[0] * (width + 1) for _r in range(height)]
     for r in range(height):
         for c in range(width):
@@ -169,9 +198,11 @@ def _outlines(realm: dict[Square, int], outlook: Outlook) -> list[_Outline]:
     found: list[_Outline] = []
     for top in range(height):
         for bottom in range(top, height):
+            h = bottom - top + 1
+            narrowest = max(1, (now - CORNERS_AT_MOST) // h + 1)
             for left in range(width):
-                for right in range(left, width):
-                    w, h = right - left + 1, bottom - top + 1
+                for right in range(left + narrowest - 1, width):
+                    w = right - left + 1
                     outline = 2 * (w + h) - 4 if w > 1 and h > 1 else w * h
                     have = across[top][right + 1] - across[top][left]
                     if h > 1:
@@ -182,14 +213,12 @@ def _outlines(realm: dict[Square, int], outlook: Outlook) -> list[_Outline]:
                     missing = outline - have
                     if have == 0 or missing > most:
                         continue
-                    corners = tuple(
-                        dict.fromkeys(((top, left), (top, right), (bottom, right), (bottom, left)))
-                    )
-                    squares = tuple((top0 + r, left0 + c) for r, c in corners)
-                    worth = w * h + sum(empire.tens(realm[s]) if s in realm else CORNER_HOPE for s in squares)
+                    worth = w * h + corner[top][left]
+                    if w > 1:
+                        worth += corner[top][right]
+                    if h > 1:
+                        worth += corner[bottom][left] + (corner[bottom][right] if w > 1 else 0)
                     found.append(
-                        _Outline(
-                            top0 + top, left0 + left, top0 + bottom, left0 + right, missing, squares, worth
-                        )
+                        _Outline(top0 + top, left0 + left, top0 + bottom, left0 + right, missing, worth)
                     )
     return found

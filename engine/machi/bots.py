@@ -179,6 +179,9 @@ class Race:
     """The coins the others' purple establishments take from the mayor in a round, on average."""
     refunds: dict[str, int] = field(default_factory=dict)
     """What demolishing each establishment gives back now."""
+    earnings: dict[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], float] = field(default_factory=dict)
+    """What :meth:`earns` worked out, by the town's establishments and landmarks: the model
+    weighs the same towns again and again."""
 
     @classmethod
     def of(cls, game: Game, seat: int) -> Race:
@@ -213,6 +216,12 @@ class Race:
     def earns(self, town: Town) -> float:
         """The coins ``town`` earns in a round of turns, on average: its mayor's roll with the dice
         that pay more, less what the others' red establishments take on it, and the others' rolls."""
+        held = (tuple(sorted(town.establishments.items())), tuple(town.built))
+        if held not in self.earnings:
+            self.earnings[held] = self._earns(town)
+        return self.earnings[held]
+
+    def _earns(self, town: Town) -> float:
         guard = int(town.has(Power.RED_GUARD))
         own = {1: -self.pays[1, guard], 2: -self.pays[2, guard]}
         theirs = -self.taken

@@ -4,6 +4,7 @@ landmark."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.machi.cards import Power, catalogue
@@ -34,14 +35,11 @@ class Town:
 
     def has(self, power: Power, before: int | None = None) -> bool:
         """Whether a built landmark gives ``power`` (of the first ``before`` built, when given)."""
-        return any(catalogue().landmarks[key].power is power for key in self.built[:before])
+        return power in _powers(tuple(self.built[:before]))
 
     def bonus(self, tag: str) -> int:
         """The coins each of the town's ``tag`` establishments gives more, from built landmarks."""
-        landmarks = catalogue().landmarks
-        return sum(
-            1 for key in self.built if landmarks[key].power is Power.TAG_BONUS and landmarks[key].tag == tag
-        )
+        return _bonuses(tuple(self.built)).get(tag, 0)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -54,3 +52,18 @@ class Town:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Town:
         return cls(dict(data["establishments"]), list(data["built"]), bool(data["flag"]), str(data["name"]))
+
+
+@cache
+def _powers(built: tuple[str, ...]) -> frozenset[Power]:
+    """The powers the landmarks ``built`` give (asked again and again by the bots' models)."""
+    landmarks = catalogue().landmarks
+    return frozenset(landmarks[key].power for key in built)
+
+
+@cache
+def _bonuses(built: tuple[str, ...]) -> dict[str | None, int]:
+    """By tag, the coins each establishment of it gives more, from the landmarks ``built``."""
+    landmarks = catalogue().landmarks
+    tags = [landmarks[key].tag for key in built if landmarks[key].power is Power.TAG_BONUS]
+    return {tag: tags.count(tag) for tag in tags}

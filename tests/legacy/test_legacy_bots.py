@@ -14,6 +14,7 @@ from engine.legacy.game import Game
 from engine.legacy.sheet import Sheet
 from engine.legacy.strong import Outlook, strong_bot
 from engine.series import Series
+from tests.parallel import spread
 
 
 @pytest.mark.parametrize("size", [1, 2, 5, 12, 30, 60, 90])
@@ -90,24 +91,27 @@ def nearest_gain(game: Game, seat: int) -> Action:
     return max(game.legal_actions(seat), key=gain)
 
 
+def duel(seed: int) -> tuple[int, int]:
+    """A two-seat game seeded ``seed``, the strong bot in seat ``seed % 2`` and the nearest gain in
+    the other: their scores."""
+    mine = seed % 2
+    game = Game.new(seed, 2)
+    while not game.over:
+        for seat in game.waiting():
+            game.apply(seat, strong_bot(game, seat) if seat == mine else nearest_gain(game, seat))
+    scores = game.scores()
+    return scores[mine], scores[1 - mine]
+
+
 def strong_against_nearest_gain(games: int) -> tuple[int, float, float]:
-    """Two-seat games seeded 1 to ``games``, the strong bot first in the odd ones: its wins, and
-    both bots' mean scores."""
-    wins, strong, other = 0, [], []
-    for seed in range(1, games + 1):
-        mine = seed % 2
-        game = Game.new(seed, 2)
-        while not game.over:
-            for seat in game.waiting():
-                game.apply(seat, strong_bot(game, seat) if seat == mine else nearest_gain(game, seat))
-        scores = game.scores()
-        wins += scores[mine] > scores[1 - mine]
-        strong.append(scores[mine])
-        other.append(scores[1 - mine])
-    print(
-        f"strong bot: {wins}/{games} won, mean {statistics.mean(strong):.1f} to {statistics.mean(other):.1f}"
-    )
-    return wins, statistics.mean(strong), statistics.mean(other)
+    """Two-seat games seeded 1 to ``games`` (:func:`duel`): the strong bot's wins, and both bots'
+    mean scores."""
+    scores = spread(duel, range(1, games + 1))
+    wins = sum(strong > other for strong, other in scores)
+    strong = statistics.mean(strong for strong, _other in scores)
+    other = statistics.mean(other for _strong, other in scores)
+    print(f"strong bot: {wins}/{games} won, mean {strong:.1f} to {other:.1f}")
+    return wins, strong, other
 
 
 def test_the_strong_bot_beats_the_nearest_gain_in_most_games() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 
@@ -13,6 +14,7 @@ from engine.machi.campaign import Campaign
 from engine.machi.cards import Colour, Power, Rule, Setup, catalogue
 from engine.machi.income import worth
 from engine.machi.town import Town
+from tests.parallel import spread
 
 Bot = Callable[[Game, int], Action]
 
@@ -66,19 +68,22 @@ def setup_of(number: int) -> Setup:
     return campaign.setup()
 
 
+def won(bot: Bot, other: Bot, setup: Setup, number: int, seed: int) -> bool:
+    """Whether ``bot`` wins the two-seat game of the campaign's game ``number`` (set up as
+    ``setup``) seeded ``seed``, in seat ``seed % 2``, against ``other``; after game 1, which rolls
+    for it, ``bot`` plays first in every other pair of seeds."""
+    mine = seed % 2
+    game = Game.new(seed, 2, setup, first=None if number == 1 else seed // 2 % 2)
+    while not game.over:
+        seat = game.waiting()[0]
+        game.apply(seat, (bot if seat == mine else other)(game, seat))
+    return game.winner == mine
+
+
 def wins(bot: Bot, other: Bot, games: int, number: int = 1) -> int:
-    """Two-seat games of the campaign's game ``number`` seeded 1 to ``games``, ``bot`` in the first
-    seat in the odd ones (and, after game 1, which rolls for it, first to play in every other pair):
-    the games it won."""
-    won, setup = 0, setup_of(number)
-    for seed in range(1, games + 1):
-        mine = seed % 2
-        game = Game.new(seed, 2, setup, first=None if number == 1 else seed // 2 % 2)
-        while not game.over:
-            seat = game.waiting()[0]
-            game.apply(seat, (bot if seat == mine else other)(game, seat))
-        won += game.winner == mine
-    return won
+    """Of the games of the campaign's game ``number`` seeded 1 to ``games`` (:func:`won`), those
+    ``bot`` won."""
+    return sum(spread(partial(won, bot, other, setup_of(number), number), range(1, games + 1)))
 
 
 def test_the_planner_comes_first_and_plays_its_plan() -> None:

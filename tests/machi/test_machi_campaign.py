@@ -17,6 +17,7 @@ from engine.machi.check import check_content
 from engine.machi.cli import Played, campaign
 from engine.machi.game import Game
 from engine.machi.table import RULES
+from tests.parallel import spread
 
 
 def data() -> dict[str, Any]:
@@ -210,22 +211,28 @@ def test_the_towns_named_in_game_one_are_carried_to_every_later_game() -> None:
     assert not second.naming
 
 
-def play_campaigns(seeds: range) -> Played:
+def play_campaign(seed: int) -> Played:
+    """The campaign of ``seed``, for 2 to 4 mayors, the bots taking the seats in turn: what they did."""
+    seats = 2 + seed % 3
+    bots = [list(RULES.bots)[(seed + s) % 2] for s in range(seats)]
     played = Played()
-    for seed in seeds:
-        seats = 2 + seed % 3
-        bots = [list(RULES.bots)[(seed + s) % 2] for s in range(seats)]
-        done = campaign(seed, bots, played)
-        assert done.over and done.place == len(deck().sides)  # no unread legacy card
+    done = campaign(seed, bots, played)
+    assert done.over and done.place == len(deck().sides)  # no unread legacy card
     return played
 
 
+def play_campaigns(seeds: range) -> tuple[int, set[str]]:
+    """The games the campaigns of ``seeds`` played, and the legacy card sides they read."""
+    runs = spread(play_campaign, seeds)
+    return sum(p.games for p in runs), set().union(*(p.sides for p in runs))
+
+
 def test_bots_play_whole_campaigns_reading_every_card() -> None:
-    played = play_campaigns(range(3))
-    assert played.games == 3 * GAMES and played.sides == {s.name for s in deck().sides}
+    games, sides = play_campaigns(range(3))
+    assert games == 3 * GAMES and sides == {s.name for s in deck().sides}
 
 
 @pytest.mark.slow
 def test_bots_play_whole_campaigns_reading_every_card_long_run() -> None:
-    played = play_campaigns(range(3, 33))
-    assert played.games == 30 * GAMES and played.sides == {s.name for s in deck().sides}
+    games, sides = play_campaigns(range(3, 33))
+    assert games == 30 * GAMES and sides == {s.name for s in deck().sides}

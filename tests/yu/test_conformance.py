@@ -11,6 +11,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import fields, is_dataclass
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -25,7 +26,8 @@ from engine.yu.content.items import ITEMS
 from engine.yu.content.steps import RevealBarbarian, UseHand
 from engine.yu.rules.card_row import is_townsfolk
 from engine.yu.rules.rules import AFTER_ACTIONS
-from engine.yu.rules.state import Phase
+from engine.yu.rules.state import Outcome, Phase
+from tests.parallel import spread
 
 PROGRESS = ("canal", "build", "attack", "hut", "tuck", "bribe", "recruit")
 STORY = Path(__file__).parent / "campaign_content"
@@ -144,9 +146,14 @@ def test_random_play_keeps_every_invariant(block: int) -> None:
     assert sum(outcomes.values()) == 50
 
 
+def outcome(seed: int) -> Outcome | None:
+    """How the game :func:`play_checked` plays from ``seed`` ends."""
+    return play_checked(seed).outcome
+
+
 @pytest.mark.slow
 def test_long_random_run_keeps_every_invariant() -> None:
-    outcomes = Counter(play_checked(seed).outcome for seed in range(10_000, 12_000))
+    outcomes = Counter(spread(outcome, range(10_000, 12_000)))
     assert set(outcomes) <= {"won", "flood", "barbarians", "damage"}
 
 
@@ -219,12 +226,16 @@ def test_random_campaigns_of_the_game_content_keep_every_invariant(seed: int) ->
     assert 7 <= c.number <= 13
 
 
+def games(seed: int, extreme: Extreme | None = None) -> int:
+    """How many games the campaign :func:`play_campaign_checked` plays from ``seed`` lasts, with
+    the game's content (and the board settings ``extreme`` pushes)."""
+    return play_campaign_checked(seed, base(), extreme).number
+
+
 @pytest.mark.slow
 def test_long_run_of_random_campaigns_of_the_game_content() -> None:
-    content = base()
-    for seed in range(1000, 1300):
-        c = play_campaign_checked(seed, content)
-        assert 7 <= c.number <= 13
+    lasted = spread(games, range(1000, 1300))
+    assert all(7 <= n <= 13 for n in lasted), lasted
 
 
 @pytest.mark.parametrize("extreme", EXTREMES.values(), ids=EXTREMES.keys())
@@ -239,10 +250,8 @@ def test_random_campaigns_with_extreme_board_settings_keep_every_invariant(
 @pytest.mark.slow
 @pytest.mark.parametrize("extreme", EXTREMES.values(), ids=EXTREMES.keys())
 def test_long_run_of_random_campaigns_with_extreme_board_settings(extreme: Extreme) -> None:
-    content = base()
-    for seed in range(2000, 2100):
-        c = play_campaign_checked(seed, content, extreme)
-        assert 7 <= c.number <= 13
+    lasted = spread(partial(games, extreme=extreme), range(2000, 2100))
+    assert all(7 <= n <= 13 for n in lasted), lasted
 
 
 def test_the_view_is_the_same_whatever_the_hidden_order() -> None:

@@ -10,7 +10,6 @@ until it is restored or purged.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 from uuid import UUID
@@ -22,13 +21,13 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from campaigns import store
+from campaigns import rows, store
 from campaigns.models import KEPT_FOR, Campaign, TableSeat
+from campaigns.rows import Recent
 from campaigns.sharing.models import Membership, Role
 from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
-Recent = int | Callable[[Campaign], int] | None
 """How many of a game's last log rows a board reads (None: all), or what says so for a campaign."""
 OWN = "own"
 """The owner's seat: every right, and the only one to share, reset, rename or delete."""
@@ -136,17 +135,19 @@ def board_for(
     finds no seat with ``need``, :func:`campaign_for` says why (404, 403 or Gone).
     """
     user = request.user
-    if isinstance(user, User):
-        games = store.current_games().annotate(member_role=_member_role(user.pk, "campaign_id"))
-        game = games.filter(campaign__code=code).first()
-        if game is not None:
-            role = OWN if game.campaign.owner_id == user.pk else game.member_role
-            if role and need in RIGHTS[role]:
-                board = store.board(game, recent(game.campaign) if callable(recent) else recent)
-                return board, Seat(board.campaign, role, board.seat_of(user))
+    if isinstance(user, User) and (found := rows.board(code, user.pk, recent)) is not None:
+        game, member_role, log = found
+        role = OWN if game.campaign.owner_id == user.pk else member_role
+        if role and need in RIGHTS[role]:
+            board = store.board(game, _count(recent, game.campaign), log)
+            return board, Seat(board.campaign, role, board.seat_of(user))
     seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
-    board = store.load(seat.campaign, recent(seat.campaign) if callable(recent) else recent)
+    board = store.load(seat.campaign, _count(recent, seat.campaign))
     return board, seat.at(board.campaign)
+
+
+def _count(recent: Recent, campaign: Campaign) -> int | None:
+    return recent if recent is None or isinstance(recent, int) else recent[campaign.game]
 
 
 def campaigns_of(user: User) -> QuerySet[Campaign]:

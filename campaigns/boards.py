@@ -12,14 +12,12 @@ def drawing_of(campaign: Campaign) -> Drawing:
     return DRAWINGS[campaign.game]
 
 
-def log_rows(campaign: Campaign) -> int:
-    """How many of its game's last log rows the campaign's board reads."""
-    return drawing_of(campaign).recent
-
-
 DRAWINGS: dict[str, Drawing] = {
     "yu": regions.BOARD,
     "legacy": table_drawing.TABLE,
     "machi": table_drawing.TABLE,
 }
 """Every game's drawing, by its name in :data:`engine.games.GAMES`."""
+
+LOG_ROWS = {game: drawing.recent for game, drawing in DRAWINGS.items()}
+"""How many of its game's last log rows each game's board reads."""

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns import store
 from campaigns.access import Seat, board_for, campaign_for
 from campaigns.accounts.throttle import locked_out, throttled
-from campaigns.boards import drawing_of, log_rows
+from campaigns.boards import LOG_ROWS, drawing_of
 from campaigns.drawing import CSRF_SLOT, Drawing
 from campaigns.forms import ActionForm, VersionForm
 from campaigns.models import Game, GameAction
@@ -56,7 +56,7 @@ FIELDS = ("id", "code", "name", "version", "game")
 @explained
 @require_GET
 def board(request: HttpRequest, code: UUID) -> HttpResponse:
-    board, seat = board_for(request, code, recent=log_rows)
+    board, seat = board_for(request, code, recent=LOG_ROWS)
     return drawing_of(board.campaign).page(request, board, seat)
 
 
@@ -99,7 +99,7 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
 @require_POST
 def act(request: HttpRequest, code: UUID) -> HttpResponse:
     """Make one move (an undo, the next game) for the version of the board the player saw."""
-    board, seat = board_for(request, code, recent=log_rows)
+    board, seat = board_for(request, code, recent=LOG_ROWS)
     drawing = drawing_of(board.campaign)
     user = request.user
     assert isinstance(user, User)
@@ -189,7 +189,7 @@ def _hints_throttled(request: HttpRequest, code: UUID, *, wait: timedelta) -> Ht
         "Too many hints in a minute: ask again in {n} seconds.",
         seconds,
     ).format(n=seconds)
-    board, seat = board_for(request, code, recent=log_rows)
+    board, seat = board_for(request, code, recent=LOG_ROWS)
     response = drawing_of(board.campaign).hinted(request, board, seat, {"refused": why}, 429)
     response["Retry-After"] = str(seconds)
     return response
@@ -202,7 +202,7 @@ def _hints_throttled(request: HttpRequest, code: UUID, *, wait: timedelta) -> Ht
 def hint(request: HttpRequest, code: UUID) -> HttpResponse:
     """What the game's best bot would do now at the user's seat, worked out from what that seat
     sees. Each hint is counted with the game."""
-    board, seat = board_for(request, code, recent=log_rows)
+    board, seat = board_for(request, code, recent=LOG_ROWS)
     drawing = drawing_of(board.campaign)
     form = VersionForm(request.POST)
     advice = board.session

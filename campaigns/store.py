@@ -6,9 +6,10 @@ game's state, what its game began from (``start``), and an append-only log of th
 taken from there, each by its seat (the choices between games and the ``next`` that starts the
 following game included).
 
-Every write goes through :func:`act` or :func:`undo`, under the campaign row's lock: the new
-state, the action rows and the version bump are written in one transaction, with the bots'
-answers. A move made from an older version stands only while its seat's moment is unchanged
+Every move goes through :func:`act` or :func:`undo`: the new state, the action rows and the
+version bump are written in one transaction, with the bots' answers, either in one statement that
+holds only while the campaign is still at the version the board was read at
+(:func:`campaigns.rows.save`), or under the campaign row's lock. A move made from an older version stands only while its seat's moment is unchanged
 (:meth:`engine.session.Session.moment`); else :class:`Stale` is raised and nothing is written.
 
 An undo is a row of its own naming the row it takes back; the game is then rebuilt from where it
@@ -31,6 +32,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone, translation
 
+from campaigns import rows
 from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, TableSeat, new_seed
 from engine.games import GAMES, at_table
 from engine.redeals import Redeal, play
@@ -183,13 +185,13 @@ def load(campaign: Campaign, recent: int | None = RECENT) -> Board:
     return board(current_game(campaign), recent)
 
 
-def board(game_row: Game, recent: int | None = RECENT) -> Board:
+def board(game_row: Game, recent: int | None = RECENT, log: list[GameAction] | None = None) -> Board:
     """The board of a current game read with its campaign, with the game's last ``recent`` log
-    rows (all of them when None), or more when none of those still stands: an action costs the
-    same however long the game."""
+    rows (all of them when None; ``log`` when they were read with the game), or more when none
+    of those still stands: an action costs the same however long the game."""
     campaign = game_row.campaign
     seats = [] if shared(session_of(campaign)) else _seats(campaign)
-    log = _log(game_row, recent)
+    log = _log(game_row, recent) if log is None else log
     if recent is not None and log and log[0].seq > 1 and not effective(log):
         log = _log(game_row, None)
     try:
@@ -488,12 +490,12 @@ def create_replayed(
 
     def write() -> None:
         _seat(campaign, seats, session)
-        for game_row, rows in games:
+        for game_row, logged in games:
             game_row.campaign = campaign
             game_row.save()
-            for row in rows:
+            for row in logged:
                 row.game = game_row
-            GameAction.objects.bulk_create(rows)
+            GameAction.objects.bulk_create(logged)
 
     return save_new(campaign, write)
 
@@ -511,15 +513,42 @@ def _summarize(campaign: Campaign, standing: Standing) -> None:
 
 def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment: str | None = None) -> Board:
     """Take ``action`` for ``seat`` (played by the user named ``by``) who saw ``version`` of the
-    board, then let the bots answer; the board as it stands after."""
+    board, then let the bots answer; the board as it stands after.
+
+    A move made on the board as it was read is written in one statement that holds only while the
+    campaign is still at that version (:func:`campaigns.rows.save`). When it moved on meanwhile,
+    or the move is refused, it is made again on the board read afresh under the campaign row's
+    lock, which tells a deleted campaign and a lost race from a refusal."""
+    if version == board.version:
+        recent = len(board.log) or RECENT
+        try:
+            with transaction.atomic():
+                _move(board, seat, action, by)
+                lasting = _json(_save_game(board, write=False).lasting)
+                _summarize(board.campaign, board.standing)
+                changed = lasting if lasting != board.campaign.state else None
+                if not rows.save(board.campaign, board.game_row, board.unsaved, changed):
+                    raise Stale
+        except (Stale, IntegrityError, Refused):  # told apart below, under the lock
+            board = load(board.campaign, recent)
+        else:
+            board.unsaved.clear()
+            board.campaign.version += 1
+            board.campaign.state = lasting
+            return board
     with transaction.atomic():
         board = _locked(board, version, seat, moment)
-        why = board.session.refusal(board.state, seat, action)
-        if why is not None:
-            raise Refused(why)
-        _play(board, [(seat, action)], by)
+        _move(board, seat, action, by)
         _save(board)
     return board
+
+
+def _move(board: Board, seat: int, action: Any, by: str) -> None:
+    """``seat``'s action and the bots' answers, or :class:`Refused`."""
+    why = board.session.refusal(board.state, seat, action)
+    if why is not None:
+        raise Refused(why)
+    _play(board, [(seat, action)], by)
 
 
 def undo(board: Board, seat: int, version: int, by: str = "") -> Board:
@@ -646,14 +675,15 @@ def _stored_name(seat: TableSeat) -> str:
         return seat.name
 
 
-def _save_game(board: Board) -> Stored:
-    """Write the game's state; what the session stores."""
+def _save_game(board: Board, write: bool = True) -> Stored:
+    """The game's state on its row, written unless ``write`` is off; what the session stores."""
     stored = board.session.store(board.state)
     game_row = board.game_row
     game_row.state, game_row.outcome = stored.game, board.standing.outcome
-    Game.objects.filter(pk=game_row.pk).update(
-        state=game_row.state, version=game_row.version, outcome=game_row.outcome, updated=timezone.now()
-    )
+    if write:
+        Game.objects.filter(pk=game_row.pk).update(
+            state=game_row.state, version=game_row.version, outcome=game_row.outcome, updated=timezone.now()
+        )
     return stored
 
 

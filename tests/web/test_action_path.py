@@ -28,7 +28,7 @@ SAME = {
     ("campaigns.play", "campaigns.store"),
     ("campaigns.play", "campaigns.boards"),
     ("campaigns.access", "campaigns.store"),
-    ("campaigns.access", "campaigns.boards"),  # how many log rows the game's board shows
+    ("campaigns.access", "campaigns.rows"),  # the board, the seat and the last log rows in one query
 }
 """What every game's move calls on its way: the seat, the form, the store and the game's drawing."""
 TWO = ["owner", "random"]

@@ -19,10 +19,11 @@ from .base import BaseTestCase, quiet_plays
 
 HTMX = {"HX-Request": "true"}
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
-PAGE_QUERIES = 4
-"""The session, the user, the campaign with its current game and the user's seat, the log."""
-ACTION_QUERIES = 10
-"""The same four, then in one transaction (two statements) the campaign row's lock, the action
+PAGE_QUERIES = 3
+"""The session, the user, and the campaign with its current game, the user's seat and the log's
+last rows."""
+ACTION_QUERIES = 6
+"""The same three, then in one transaction (two statements) one statement that writes the action
 row, the game's state, and the campaign's version and summary."""
 
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client, TransactionTestCase, override_settings
 
-from campaigns import store
+from campaigns import rows, store
 from campaigns.models import Campaign, GameAction
 from campaigns.sharing.models import Membership, Role
 from tests import play
@@ -41,8 +41,9 @@ def elsewhere(work: Callable[[], Any]) -> None:
 
 @contextmanager
 def just_before(name: str, work: Callable[[], Any]) -> Iterator[None]:
-    """Let ``work`` commit elsewhere once, just before ``store.<name>`` runs."""
-    real = getattr(store, name)
+    """Let ``work`` commit elsewhere once, just before ``campaigns.rows.<name>`` runs: ``board``
+    reads the board, ``save`` writes an action."""
+    real = getattr(rows, name)
     done: list[bool] = []
 
     def wrapped(*args: Any, **kwargs: Any) -> Any:
@@ -51,9 +52,9 @@ def just_before(name: str, work: Callable[[], Any]) -> Iterator[None]:
             elsewhere(work)
         return real(*args, **kwargs)
 
-    with mock.patch.object(store, name, wrapped):
+    with mock.patch.object(rows, name, wrapped):
         yield
-    assert done, f"store.{name} was never reached"
+    assert done, f"rows.{name} was never reached"
 
 
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
@@ -89,20 +90,20 @@ class ActionRaceTestCase(TransactionTestCase):
         # Alice's action lands just before Bob's board is read: his seat, the
         # campaign and its game are read together, so Bob sees a newer version
         # (409), never an older version with a newer game.
-        with just_before("current_games", self.alice_plays):
+        with just_before("board", self.alice_plays):
             r = self.bob_acts(self.other_play)
         self.assertContains(r, "Your friend alice moved first", status_code=409)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
 
     def test_a_friend_moving_just_before_the_write_gets_409(self) -> None:
-        with just_before("_locked", self.alice_plays):
+        with just_before("save", self.alice_plays):
             r = self.bob_acts()
         self.assertContains(r, "Your friend alice moved first", status_code=409)
         self.assertEqual(list(GameAction.objects.values_list("key", flat=True)), [self.other_play])
 
     def test_the_owners_other_window_moving_first_is_named_as_such(self) -> None:
         # Bob may play here too, so only the stored row tells that Alice beat herself.
-        with just_before("_locked", self.alice_plays):
+        with just_before("save", self.alice_plays):
             r = self.acts(self.alice)
         self.assertContains(r, "You had already moved, in another window", status_code=409)
         self.assertNotContains(r, "Your friend", status_code=409)
@@ -133,27 +134,27 @@ class ActionRaceTestCase(TransactionTestCase):
 
     def test_a_friend_is_named_in_french_too(self) -> None:
         data = {"key": self.play, "version": 0, "run": 1}
-        with just_before("_locked", self.alice_plays):
+        with just_before("save", self.alice_plays):
             r = self.client_for(self.bob).post(self.act_url, data, headers=HTMX, HTTP_ACCEPT_LANGUAGE="fr")
         said = "alice a joué en premier\N{NARROW NO-BREAK SPACE}; voici le plateau maintenant."
         self.assertContains(r, said, status_code=409)
 
     def test_ones_own_other_window_is_named_in_french_too(self) -> None:
         data = {"key": self.play, "version": 0, "run": 1}
-        with just_before("_locked", self.alice_plays):
+        with just_before("save", self.alice_plays):
             r = self.client_for(self.alice).post(self.act_url, data, HTTP_ACCEPT_LANGUAGE="fr")
         self.assertContains(r, "Vous aviez déjà joué, dans une autre fenêtre", status_code=409)
 
     def test_reset_just_before_the_read(self) -> None:
         # The reset lands before Bob's request reads the board: only the run his form saw tells.
-        with just_before("current_games", lambda: store.reset(Campaign.objects.get(), 1)):
+        with just_before("board", lambda: store.reset(Campaign.objects.get(), 1)):
             r = self.bob_acts()
         self.assertContains(r, "The owner started the campaign over", status_code=409)
         self.assertContains(r, 'name="run" id="board-run" value="2"', status_code=409)
         self.assertNoAction()
 
     def test_delete_before_the_write(self) -> None:
-        with just_before("_locked", lambda: store.delete(Campaign.objects.get())):
+        with just_before("save", lambda: store.delete(Campaign.objects.get())):
             r = self.bob_acts()
         self.assertContains(r, "Its owner deleted this campaign", status_code=409)
         self.assertEqual(r["HX-Refresh"], "true")
@@ -161,13 +162,13 @@ class ActionRaceTestCase(TransactionTestCase):
         self.assertEqual(Campaign.objects.get().version, 1)
 
     def test_delete_before_the_read(self) -> None:
-        with just_before("current_games", lambda: store.delete(Campaign.objects.get())):
+        with just_before("board", lambda: store.delete(Campaign.objects.get())):
             r = self.bob_acts(htmx=False)
         self.assertContains(r, "Its owner deleted this campaign", status_code=410)
         self.assertNoAction()
 
     def test_reset_before_the_write(self) -> None:
-        with just_before("_locked", lambda: store.reset(Campaign.objects.get(), 1)):
+        with just_before("save", lambda: store.reset(Campaign.objects.get(), 1)):
             r = self.bob_acts()
         self.assertContains(r, "The owner started the campaign over", status_code=409)
         self.assertNoAction()
@@ -179,7 +180,7 @@ class ActionRaceTestCase(TransactionTestCase):
         rename = lambda: self.client_for(self.alice).post(  # noqa: E731
             f"/c/{self.campaign.code}/rename/", {"name": "Jade River"}
         )
-        with just_before("_locked", rename):
+        with just_before("save", rename):
             r = self.bob_acts()
         self.assertEqual(r.status_code, 200)
         campaign = Campaign.objects.get()

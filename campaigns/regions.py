@@ -10,7 +10,9 @@ attribute are slots filled per answer (:func:`fill`).
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +26,7 @@ from campaigns import store
 from campaigns.access import Seat
 from campaigns.drawing import CSRF_SLOT, KEPT
 from campaigns.jinja import render_region
+from campaigns.models import GameAction
 from campaigns.presenter import present
 from engine.text import Msg
 from engine.yu import Event
@@ -51,8 +54,19 @@ what each shows besides the seat: a region whose inputs are as they were at the 
 before is not rendered again. None: rendered every time (cheap, or drawn from the log)."""
 
 
-Rendered = dict[str, tuple[str | None, str]]
-"""A board's regions: each one's inputs (as text, to compare) and its HTML."""
+class Region(NamedTuple):
+    """A region as rendered: its inputs (as text, to compare; None when it has none to compare)
+    and its HTML; the log's also keeps each line's, by what the line shows."""
+
+    inputs: str | None
+    html: str
+    lines: tuple[tuple[tuple[int, int, bool], str], ...] = ()
+    note: str = ""
+    """The note under the log's lines (how many are not shown), swapped on its own."""
+
+
+Rendered = dict[str, Region]
+"""A board's regions by name."""
 
 
 LOG_LENGTH = 30
@@ -83,7 +97,7 @@ def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None
         "game_row": board.game_row,
         "b": present(board.state.game, options, board.state.view(), last, risk, _cause(board)),
         "confirm": confirm,
-        "log": [{"row": row, "undone": row.seq in undone, **log_line(row.events)} for row in reversed(log)],
+        "log": [LogEntry(row, row.seq in undone) for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "log_hidden": ngettext(
             "The game's first action is kept but not shown.",
@@ -111,6 +125,34 @@ def _cause(board: store.Board) -> Msg | str:
     return ""
 
 
+@dataclass
+class LogEntry:
+    """A row of the log as its line shows it; its events are read only when the line is drawn."""
+
+    row: GameAction
+    undone: bool
+
+    @property
+    def key(self) -> tuple[int, int, bool]:
+        """What the line shows besides its row's events, which never change: its game and place
+        in the game's log, and whether it was taken back."""
+        return self.row.game_id, self.row.seq, self.undone
+
+    @cached_property
+    def line(self) -> dict[str, Any]:
+        return log_line(self.row.events)
+
+    @property
+    def headline(self) -> Msg | str:
+        headline: Msg | str = self.line["headline"]
+        return headline
+
+    @property
+    def details(self) -> list[Event]:
+        details: list[Event] = self.line["details"]
+        return details
+
+
 def log_line(stored: list[dict[str, Any]]) -> dict[str, Any]:
     """An action's log line: what was done first (not what was spent on it), then the rest."""
     events = stored_events(stored)
@@ -136,13 +178,47 @@ def rendered(board: store.Board, seat: Seat, before: Rendered | None = None) -> 
         context = {**board_context(board, seat), "oob": OOB_SLOT, "csrf_token": CSRF_SLOT}
         regions = {}
         for name, paths in REGIONS.items():
+            if name == "log":
+                regions[name] = _log(context, before["log"] if before is not None else None)
+                continue
             inputs = None if paths is None else repr([_lookup(context, path) for path in paths])
-            if before is not None and inputs is not None and before[name][0] == inputs:
+            if before is not None and inputs is not None and before[name].inputs == inputs:
                 regions[name] = before[name]
             else:
-                regions[name] = (inputs, render_region(name, context))
+                regions[name] = Region(inputs, render_region(name, context))
         cache.set(key, regions, KEPT)
     return regions
+
+
+def _log(context: dict[str, Any], before: Region | None) -> Region:
+    """The log region, its lines taken over from ``before`` where they show the same."""
+    drawn = dict(before.lines) if before is not None else {}
+    lines = tuple(
+        (entry.key, drawn.get(entry.key) or render_region("log_line", {**context, "entry": entry}))
+        for entry in context["log"]
+    )
+    html = render_region("log", {**context, "lines": [mark_safe(line) for _, line in lines]})
+    return Region(None, html, lines, render_region("log_more", {**context, "note_oob": OOB_SLOT}))
+
+
+def _new_lines(before: Region, now: Region) -> str | None:
+    """The log's change as out-of-band swaps: the new lines put on top, the oldest taken off, and
+    the note under them; None when a line shown before changed (an undo took it back), or when
+    the log was empty."""
+    undone = {(game, seq): was for (game, seq, was), _ in now.lines}
+    shown = [key for key, _ in before.lines]
+    if not shown or not undone or shown[0][0] != now.lines[0][0][0]:
+        return None  # the log was empty, or is now another game's
+    if any(undone.get((game, seq), was) != was for game, seq, was in shown):
+        return None
+    newest = shown[0][1]
+    added = "".join(html for (_, seq, _), html in now.lines if seq > newest)
+    gone = "".join(
+        f'<li id="log-{seq}" hx-swap-oob="delete"></li>'
+        for game, seq, _ in shown
+        if (game, seq) not in undone
+    )
+    return f'<ol hx-swap-oob="afterbegin:#log-lines">{added}</ol>{gone}{now.note}'
 
 
 def _lookup(context: dict[str, Any], path: str) -> Any:
@@ -157,7 +233,7 @@ def regions_key(seat: Seat, version: int | None = None) -> str:
     """The cache key of the seat's regions at its campaign's version (or at ``version``), in the
     active language."""
     version = seat.campaign.version if version is None else version
-    return f"regions:{seat.campaign.code}:{version}:{seat.role}:{get_language()}"
+    return f"regions2:{seat.campaign.code}:{version}:{seat.role}:{get_language()}"
 
 
 def fill(html: str, token: str, oob: bool = False) -> str:
@@ -171,7 +247,7 @@ def shown(
     """The regions as the page shows them; the decision asks to confirm an action when ``confirm`` says so."""
     token = get_token(request)
     shown: dict[str, str] = {
-        name: mark_safe(fill(html, token)) for name, (_, html) in rendered(board, seat).items()
+        name: mark_safe(fill(region.html, token)) for name, region in rendered(board, seat).items()
     }
     if confirm is not None:
         context = {**board_context(board, seat, confirm=confirm), "csrf_token": token}
@@ -208,7 +284,7 @@ def live_board(seat: Seat) -> tuple[str, str]:
     if cached is not None:
         return cached
     board, fresh = load(seat)  # the board may have moved on again since the poll read it
-    drawn = {name: mark_safe(fill(html, CSRF_SLOT)) for name, (_, html) in rendered(board, fresh).items()}
+    drawn = {name: mark_safe(fill(region.html, CSRF_SLOT)) for name, region in rendered(board, fresh).items()}
     context = {**shell(fresh), "regions": drawn, "board_oob": True, "csrf_token": CSRF_SLOT}
     answer = (fresh.etag, render_to_string("campaigns/board.html#board", context))
     cache.set(_live_key(fresh), answer, KEPT)
@@ -224,7 +300,7 @@ def live_changes(seat: Seat) -> str | None:
     before: Rendered | None = cache.get(regions_key(seat, campaign.version - 1))
     if now is None or before is None:
         return None
-    changed = [fill(html, CSRF_SLOT, oob=True) for name, (_, html) in now.items() if before[name][1] != html]
+    changed = [fill(r.html, CSRF_SLOT, oob=True) for name, r in now.items() if before[name].html != r.html]
     context = {**shell(seat), "oob": OOB}
     frame = (render_to_string(f"campaigns/board.html#{name}", context) for name in ("version", "live"))
     return "".join(changed) + "".join(frame)
@@ -270,11 +346,12 @@ class YuBoard:
         before = seen if isinstance(seen, dict) else None
         token = get_token(request)
         now = rendered(board, seat, before=before)
-        changed = [
-            fill(html, token, oob=True)
-            for name, (_, html) in now.items()
-            if before is None or before[name][1] != html
-        ]
+        changed = []
+        for name, region in now.items():
+            if before is not None and before[name].html == region.html:
+                continue
+            lines = _new_lines(before[name], region) if before is not None and name == "log" else None
+            changed.append(fill(region.html if lines is None else lines, token, oob=True))
         return HttpResponse("".join(changed) + _fresh(request, seat, live=True))
 
     def told(

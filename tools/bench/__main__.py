@@ -1,17 +1,21 @@
-"""The action benchmark: what an action costs the app, side by side with the floor.
+"""The action benchmark: what an action of each game costs the app, side by side with the floor.
 
-    .venv/bin/python -m tools.bench                                   # the default run, about 10 minutes
-    .venv/bin/python -m tools.bench --players 16 --seconds 10 --rounds 4 --processes 1,2,4
+    .venv/bin/python -m tools.bench                     # the default run, about 13 minutes on 2 cores
+    .venv/bin/python -m tools.bench --players 8 --seconds 4 --rounds 2 --processes 1 --many 16  # 2 minutes
+    .venv/bin/python -m tools.bench --games machi --processes 1 --json machi.json
 
 In a temporary directory of its own, an embedded Postgres holds the app's database and the floor's two
 tables; gunicorn serves the app (config/gunicorn.py, uvicorn workers, DEBUG off, SERVER_TIMING on) and,
-beside it, the floor (tools/bench/floor.py). Simulated players sign up and start a campaign each over
-HTTP, then press buttons their boards offer, as the browser posts them with htmx; floor players post to
-the floor. For each number of app processes, phases alternate floor and app (floor, app, app, floor,
-...), all players at once, and each round prints the app's figures over the floor's: server and
-Postgres CPU per action, throughput, 95th percentile latency; then a phase with many more players
-counts errors. Single actions are timed on campaigns prepared with a history (tools/bench/history.py),
-and the board page is weighed. docs/performance.md tells more. Everything is removed at the end.
+beside it, the floor (tools/bench/floor.py). Simulated players sign up over HTTP and each starts a game
+of every game played (--games: a Legacy of Yu campaign, a Legacy table, a Machi Koro Legacy table with a
+bot), then press buttons their boards offer, as the browser posts them with htmx; floor players post to
+the floor. For each number of app processes, rounds of phases take the floor and each game in turn
+(floor, yu, legacy, machi, then machi, legacy, yu, floor, ...), all players at once, and each round
+prints each game's figures over the floor's: server and Postgres CPU per action, throughput, 95th
+percentile latency; then each game in turn with many more players counts errors. Single Legacy of Yu
+actions are timed on campaigns prepared with a history (tools/bench/history.py), and each game's board
+page is weighed. Then the figures and every target, game by game (--json: also as JSON).
+docs/performance.md tells more. Everything is removed at the end.
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ def render(results: Results) -> str:
             paired = pairs(rounds, game)
             out += rounds_table(game, paired)
             out.append(per_action(game, merged(game, [a for _, a in paired])))
-        out.append(per_action(FLOOR, merged(FLOOR, [r[FLOOR] for r in rounds])))
+        out += ["  The floor", per_action(FLOOR, merged(FLOOR, [r[FLOOR] for r in rounds]))]
         for game, many in results.many.get(count, {}).items():
             out.append(
                 f"  {GAMES[game]}, {many.players} players at once: {many.actions} actions,"

@@ -20,7 +20,8 @@ With ``--events`` the boards hold the board's event stream open instead, as
 the browser's EventSource does, all from this one process; the report gives
 what the idle streams cost the server (``--server-pid``: that process and its
 children, e.g. gunicorn's master and worker) and, after the action, how soon
-each viewer had the new board.
+each viewer had the new version: a ``changes`` event (what moved, sent to a
+board one version behind) or the whole ``board``, whichever came.
 
 Standard library only, so that it runs against any deployment.
 """
@@ -41,6 +42,7 @@ import time
 import urllib.parse
 import urllib.request
 import zlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -71,7 +73,7 @@ class Browser:
             return r.geturl(), r.read().decode()
 
     def cookie(self, name: str) -> str:
-        return next(c.value for c in self.jar if c.name == name)
+        return next(c.value or "" for c in self.jar if c.name == name)
 
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
@@ -365,6 +367,8 @@ def polls(args: argparse.Namespace) -> None:
 
 CHANGE_WAIT = 15.0
 """Seconds to wait, after the action, for the last viewer to have the new board."""
+NEWS = ("board", "changes")
+"""The events that bring a new version: the whole board, or what moved since the version before."""
 
 
 def stream_request(base: str, board: Board, cookie: str) -> bytes:
@@ -394,7 +398,7 @@ def stream_request(base: str, board: Board, cookie: str) -> bytes:
 @dataclass
 class Event:
     at: float
-    kind: str  # retry, keep-alive, board, reload
+    kind: str  # retry, keep-alive, board, changes, reload
     id: str
     size: int  # as decoded, with its blank line
 
@@ -557,7 +561,8 @@ def streams(args: argparse.Namespace) -> None:
         version = int((board.seen or "0").split(".")[0])
 
         def newer(event: Event) -> bool:
-            return event.kind == "board" and int(event.id.split(".")[0]) > version
+            """The new version: what moved (``changes``) or the whole board, whichever was sent."""
+            return event.kind in NEWS and int(event.id.split(".")[0]) > version
 
         def all_changed() -> bool:
             return all(any(newer(e) for e in v.events) for v in viewers)
@@ -570,19 +575,25 @@ def streams(args: argparse.Namespace) -> None:
         pump(selector, sent_at + CHANGE_WAIT, all_changed)
         done_at, cpu_done = time.monotonic(), cpu_seconds(args.server_pid)
         acting.join()
-        got = sorted(
-            next(e.at for e in v.events if newer(e)) - sent_at for v in viewers if any(map(newer, v.events))
-        )
+        first = [next(e for e in v.events if newer(e)) for v in viewers if any(map(newer, v.events))]
+        got = sorted(e.at - sent_at for e in first)
+        kinds = Counter(e.kind for e in first)
         wire = statistics.mean(v.received - r for v, r in zip(viewers, received_act, strict=True))
-        size = statistics.mean(e.size for v in viewers for e in v.events if newer(e)) if got else 0
-        print(f"acted through {args.act_url}: {len(got)} of {args.viewers} viewers got the new board")
+        print(
+            f"acted through {args.act_url}: {len(got)} of {args.viewers} viewers got the new version "
+            f"({kinds['changes']} as changes, {kinds['board']} as the whole board)"
+        )
         if got:
             print(
                 f"after the action was sent: median {statistics.median(got):.3f} s, "
                 f"95th percentile {got[max(0, int(len(got) * 0.95) - 1)]:.3f} s, max {got[-1]:.3f} s; "
                 f"within 1 s: {sum(t <= 1 for t in got)} of {args.viewers}"
             )
-            print(f"the new board: {size:.0f} bytes as an event, {wire:.0f} bytes on the wire per viewer")
+            size = statistics.mean(e.size for e in first)
+            print(
+                f"the new version: {size:.0f} bytes as an event, on average; "
+                f"{wire:.0f} bytes on the wire per viewer"
+            )
         if args.server_pid:
             print(
                 f"server CPU from the action to the last viewer: {cpu_done - cpu_act:.2f} s "

@@ -1,36 +1,42 @@
-"""The action benchmark: what an action costs the app, side by side with the floor.
+"""The action benchmark: what an action of each game costs the app, side by side with the floor.
 
-    .venv/bin/python -m tools.bench                                   # the default run, about 10 minutes
-    .venv/bin/python -m tools.bench --players 16 --seconds 10 --rounds 4 --processes 1,2,4
+    .venv/bin/python -m tools.bench                     # the default run, about 13 minutes on 2 cores
+    .venv/bin/python -m tools.bench --players 8 --seconds 4 --rounds 2 --processes 1 --many 16  # 2 minutes
+    .venv/bin/python -m tools.bench --games machi --processes 1 --json machi.json
 
 In a temporary directory of its own, an embedded Postgres holds the app's database and the floor's two
 tables; gunicorn serves the app (config/gunicorn.py, uvicorn workers, DEBUG off, SERVER_TIMING on) and,
-beside it, the floor (tools/bench/floor.py). Simulated players sign up and start a campaign each over
-HTTP, then press buttons their boards offer, as the browser posts them with htmx; floor players post to
-the floor. For each number of app processes, phases alternate floor and app (floor, app, app, floor,
-...), all players at once, and each round prints the app's figures over the floor's: server and
-Postgres CPU per action, throughput, 95th percentile latency; then a phase with many more players
-counts errors. Single actions are timed on campaigns prepared with a history (tools/bench/history.py),
-and the board page is weighed. docs/performance.md tells more. Everything is removed at the end.
+beside it, the floor (tools/bench/floor.py). Simulated players sign up over HTTP and each starts a game
+of every game played (--games: a Legacy of Yu campaign, a Legacy table, a Machi Koro Legacy table with a
+bot), then press buttons their boards offer, as the browser posts them with htmx; floor players post to
+the floor. For each number of app processes, rounds of phases take the floor and each game in turn
+(floor, yu, legacy, machi, then machi, legacy, yu, floor, ...), all players at once, and each round
+prints each game's figures over the floor's: server and Postgres CPU per action, throughput, 95th
+percentile latency; then each game in turn with many more players counts errors. Single Legacy of Yu
+actions are timed on campaigns prepared with a history (tools/bench/history.py), and each game's board
+page is weighed. Then the figures and every target, game by game (--json: also as JSON).
+docs/performance.md tells more. Everything is removed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from types import FrameType
 
 from tools.chaos.world import SetupFailed, finish
 
 from . import report
 from .measure import Phase, Player, run
-from .players import AppPlayer, FloorPlayer
+from .players import GAMES, YU, Account, AppPlayer, FloorPlayer
 from .single import Single, time_points
 from .world import Server, World
 
@@ -74,6 +80,12 @@ def at_once(jobs: Sequence[Callable[[], None]], threads: int) -> None:
         raise failures[0]
 
 
+def start(players: Sequence[AppPlayer]) -> None:
+    """Start a game of each of one account's players, one after the other (in its one browser)."""
+    for player in players:
+        player.start()
+
+
 def phase(
     world: World, server: Server, what: str, players: Sequence[Player], args: argparse.Namespace
 ) -> Phase:
@@ -101,7 +113,15 @@ def options() -> argparse.Namespace:
     )
     parser.add_argument("--many", type=int, default=64, help="players acting at once in the error count")
     parser.add_argument(
-        "--history", type=int, default=12, help="campaigns prepared for each point of history"
+        "--games",
+        default=",".join(GAMES),
+        help=f"the games played, comma-separated, each in phases of its own: {', '.join(GAMES)}",
+    )
+    parser.add_argument(
+        "--history",
+        type=int,
+        default=12,
+        help="Legacy of Yu campaigns prepared for each point of history (0: no single actions timed)",
     )
     parser.add_argument("--warm-up", type=int, default=2, help="unmeasured actions per player after a start")
     parser.add_argument(
@@ -110,10 +130,20 @@ def options() -> argparse.Namespace:
         help="a new connection for every request (each may reach another process), not kept alive",
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices and the history")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures to PATH, as JSON")
     args = parser.parse_args()
     args.counts = [int(n) for n in args.processes.split(",") if n.strip()]
-    if not args.counts or min(args.counts) < 1 or args.players < 1 or args.many < args.players:
-        parser.error("--processes needs counts of at least 1, and --many at least --players")
+    args.games = list(dict.fromkeys(g.strip() for g in args.games.split(",") if g.strip()))
+    if not args.games or not set(args.games) <= GAMES.keys():
+        parser.error(f"--games takes names among {', '.join(GAMES)}")
+    if (
+        not args.counts
+        or min(args.counts) < 1
+        or args.players < 1
+        or args.many < args.players
+        or args.history < 0
+    ):
+        parser.error("--processes needs counts of at least 1, --many at least --players, --history 0 or more")
     if args.actions < 0 or (not args.actions and args.seconds <= 0):
         parser.error("--seconds (or --actions) must be more than 0")
     return args
@@ -132,15 +162,37 @@ def main() -> int:
         with step(f"starting the app and the floor, {args.counts[0]} process(es) each"):
             world.app.start(args.counts[0])
             world.floor.start(args.counts[0])
-        apps = [AppPlayer(world.app.port, n, args.seed, not args.reconnect) for n in range(args.many)]
+        accounts = [Account(world.app.port, n, not args.reconnect) for n in range(args.many)]
+        apps = {
+            game: [AppPlayer(a, n, args.seed, game) for n, a in enumerate(accounts)] for game in args.games
+        }
         floors = [FloorPlayer(world.floor.port, n, args.seed, not args.reconnect) for n in range(args.many)]
-        with step(f"signing up {args.many} players, a campaign each, and preparing campaigns with a history"):
-            apps[0].sign_up()
-            owner = apps[0].name
-            helper = world.python("-m", "tools.bench.history", owner, str(args.history), str(args.seed))
-            at_once([p.sign_up for p in apps[1:]], 4)
-            at_once([p.start for p in apps], 4)
-            prepared: dict[str, list[tuple[str, str]]] = json.loads(finish(helper, "preparing history"))
+        # Each round plays the floor, then each game, in turn; the next round the other way round.
+        playing: dict[str, tuple[Server, Sequence[Player]]] = {report.FLOOR: (world.floor, floors)}
+        playing |= {game: (world.app, players) for game, players in apps.items()}
+        order = list(playing)
+        first = apps[args.games[0]]
+        history = YU in args.games and args.history > 0
+        with step(
+            f"signing up {args.many} players, each starting a game of {', '.join(args.games)}"
+            + (", and preparing campaigns with a history" if history else "")
+        ):
+            first[0].sign_up()
+            helper = None
+            if history:
+                owner = first[0].name
+                helper = world.python("-m", "tools.bench.history", owner, str(args.history), str(args.seed))
+            at_once([p.sign_up for p in first[1:]], 4)
+            at_once(
+                [
+                    functools.partial(start, [players[n] for players in apps.values()])
+                    for n in range(args.many)
+                ],
+                4,
+            )
+            prepared: dict[str, list[tuple[str, str]]] = (
+                json.loads(finish(helper, "preparing history")) if helper else {}
+            )
         for n, count in enumerate(args.counts):
             if n:
                 with step(f"restarting the app and the floor with {count} process(es) each"):
@@ -149,29 +201,27 @@ def main() -> int:
                     world.app.start(count)
                     world.floor.start(count)
             with step("warming up"):
-                run("warm-up", apps[: args.players], world.app.processes, world.postgres, steps=args.warm_up)
-                run(
-                    "warm-up",
-                    floors[: args.players],
-                    world.floor.processes,
-                    world.postgres,
-                    steps=args.warm_up,
-                )
+                for players in apps.values():
+                    run("warm-up", players[: args.players], world.app.processes, world.postgres, args.warm_up)
+                run("warm-up", floors[: args.players], world.floor.processes, world.postgres, args.warm_up)
             if n == 0:
-                with step("timing single actions after a history, and weighing the board page"):
-                    single = Single(world, apps[0])
-                    results.single = time_points(single, prepared)
-                    results.substituted = single.substituted
-                    results.weight = apps[0].page_weight()
+                with step("timing single actions after a history, and weighing the board pages"):
+                    if prepared:
+                        single = Single(world, apps[YU][0])
+                        results.single = time_points(single, prepared)
+                        results.substituted = single.substituted
+                    results.weight = {game: players[0].page_weight() for game, players in apps.items()}
             for r in range(args.rounds):
                 with step(f"{count} process(es), round {r + 1} of {args.rounds}: {args.players} players"):
-                    pair: dict[str, Phase] = {}
-                    for which in ("floor", "app") if r % 2 == 0 else ("app", "floor"):
-                        server, players = (world.app, apps) if which == "app" else (world.floor, floors)
-                        pair[which] = phase(world, server, which, players[: args.players], args)
-                    results.rounds.setdefault(count, []).append((pair["floor"], pair["app"]))
-            with step(f"{count} process(es): {args.many} players at once"):
-                results.many[count] = phase(world, world.app, "app", apps, args)
+                    done: report.Round = {}
+                    for which in order if r % 2 == 0 else order[::-1]:
+                        server, who = playing[which]
+                        done[which] = phase(world, server, which, who[: args.players], args)
+                    results.rounds.setdefault(count, []).append(done)
+            with step(f"{count} process(es): {args.many} players at once, each game in turn"):
+                results.many[count] = {
+                    game: phase(world, world.app, game, players, args) for game, players in apps.items()
+                }
     except SetupFailed as exc:
         print(f"the bench could not go on: {exc}", file=sys.stderr)
         return 1
@@ -183,6 +233,8 @@ def main() -> int:
         world.close()
     results.seconds = time.monotonic() - began
     print(report.render(results))
+    if args.json:
+        Path(args.json).write_text(json.dumps(report.summary(results), indent=1) + "\n")
     return 0
 
 

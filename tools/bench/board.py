@@ -1,11 +1,12 @@
-"""A player's board as the browser keeps it: regions by id, each replaced by the element of the
-same id that an answer sends out of band (``hx-swap-oob="true"``), and the action keys the
-buttons of the current regions post."""
+"""A player's board as the browser keeps it, and the action keys its buttons post: Legacy of Yu's
+as regions by id, each replaced by the element of the same id that an answer sends out of band
+(``hx-swap-oob="true"``); a table's whole, as every answer sends it (``#table``)."""
 
 from __future__ import annotations
 
 import html
 import re
+from typing import Protocol
 
 TAG = re.compile(r"""<(/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
 ID = re.compile(r'\sid="([^"]+)"')
@@ -13,6 +14,11 @@ OOB = re.compile(r'\shx-swap-oob="true"')
 KEY = re.compile(r'name="key" value="([^"]*)"')
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 VERSION = re.compile(r'value="(\d+)"')
+FORM = re.compile(r"<form\b.*?</form>", re.S)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
+BUTTON = re.compile(r'<button\b[^>]*\sname="key" value="([^"]*)"')
+ASKING = 'class="table-confirm"'
+"""What a table shows when it asks "Are you sure?" about a move."""
 VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 )
@@ -83,8 +89,32 @@ def regions(text: str, ids: set[str]) -> dict[str, str]:
     return found
 
 
+class Screen(Protocol):
+    """What a player's browser holds of a board, for the bench's players."""
+
+    csrf: str
+
+    def load(self, page: str) -> None:
+        """The whole page (or the board's fragment): the board afresh."""
+
+    def swap(self, answer: str) -> bool:
+        """Apply an action's answer; False when only the page can tell what the board holds now."""
+
+    @property
+    def keys(self) -> list[str]:
+        """Every key the board's buttons post, in order, once each."""
+
+    @property
+    def asking(self) -> bool:
+        """Whether the board asks "Are you sure?" about a move."""
+
+    def fields(self, key: str, confirm: bool) -> dict[str, str]:
+        """What pressing ``key`` posts (confirmed: the move asked about)."""
+
+
 class Board:
-    """The regions a player sees, the keys their buttons post, the version to send with them."""
+    """Legacy of Yu: the regions a player sees, the keys their buttons post, the version to send
+    with them."""
 
     def __init__(self) -> None:
         self.ids = set(REGIONS)
@@ -130,6 +160,46 @@ class Board:
     def asking(self) -> bool:
         """Whether the board asks "Are you sure?" about an action."""
         return "confirming" in self.regions.get("decision", "")[:200]
+
+    def fields(self, key: str, confirm: bool) -> dict[str, str]:
+        return {"key": key, "version": self.version} | ({"confirm": "1"} if confirm else {})
+
+
+class Table:
+    """A table: its forms, each with the keys of its buttons and the hidden fields they post
+    with them (the version, the seat's moment, the CSRF token; ``confirm`` in the form that asks)."""
+
+    def __init__(self) -> None:
+        self.forms: dict[str, dict[str, str]] = {}
+        """By key, the hidden fields of the first form whose button posts it."""
+        self.csrf = ""
+        self.text = ""
+
+    def load(self, page: str) -> None:
+        if found := CSRF.search(page):
+            self.csrf = found.group(1)
+        start = page.find('<section id="table"')
+        self.text = page[start : element_end(page, start)] if start >= 0 else ""
+        self.forms = {}
+        for form in FORM.findall(self.text):
+            hidden = {name: html.unescape(value) for name, value in HIDDEN.findall(form) if name != "key"}
+            for key in BUTTON.findall(form):
+                self.forms.setdefault(html.unescape(key), hidden)
+
+    def swap(self, answer: str) -> bool:
+        self.load(answer)
+        return bool(self.text)
+
+    @property
+    def keys(self) -> list[str]:
+        return list(self.forms)
+
+    @property
+    def asking(self) -> bool:
+        return ASKING in self.text
+
+    def fields(self, key: str, confirm: bool) -> dict[str, str]:
+        return {**self.forms.get(key, {}), "key": key} | ({"confirm": "yes"} if confirm else {})
 
 
 def keys(part: str) -> list[str]:

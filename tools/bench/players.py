@@ -1,5 +1,6 @@
-"""The simulated players: on the app, accounts that sign up, start a campaign and press the
-buttons their board offers, as the browser posts them; on the floor, one row each to move on."""
+"""The simulated players: on the app, accounts that sign up, start a campaign of Legacy of Yu or open
+a table of Legacy or of Machi Koro Legacy, and press the buttons their board offers, as the browser
+posts them; on the floor, one row each to move on."""
 
 from __future__ import annotations
 
@@ -12,13 +13,20 @@ from tools.chaos.client import Dropped
 from tools.chaos.players import CODE, REQUEST
 from tools.chaos.world import SetupFailed
 
-from .board import Board
+from .board import Board, Screen, Table
 from .client import Answer, Client
 from .tally import Tally
 
 ACTED = "board:moved"
 FLOOR_KEYS = ("play:1", "discard:2", "tuck:3", "recruit:4", "end")
 ASSETS = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
+NEW_TABLE = 'id="new-table"'
+YU = "yu"
+GAMES = {YU: "Legacy of Yu", "legacy": "Legacy", "machi": "Machi Koro Legacy"}
+"""The games the bench plays, by the name the app gives them."""
+TABLE = {"friends": "0", "bots": "1", "bot": "strong"}
+"""A new table's seats, as the form offers them first: the player's and one bot's, the bot that
+plays well."""
 
 
 def address(n: int) -> str:
@@ -26,15 +34,23 @@ def address(n: int) -> str:
     return f"10.1.{n // 250}.{n % 250 + 1}"
 
 
-class AppPlayer:
-    """An account with one campaign at a time, played a button at a time."""
+class Account:
+    """A user of the app and their browser: its connection, cookies and client address."""
 
-    def __init__(self, port: int, n: int, seed: int, keep_alive: bool = True) -> None:
+    def __init__(self, port: int, n: int, keep_alive: bool = True) -> None:
         self.name = f"bench{n}-{uuid.uuid4().hex[:6]}"
         self.password = f"Bench-{uuid.uuid4().hex}"
         self.client = Client(port, address(n), keep_alive)
-        self.rng = random.Random(seed * 1000 + n)
-        self.board = Board()
+
+
+class AppPlayer:
+    """An account playing one game: one campaign (or table) at a time, a button at a time."""
+
+    def __init__(self, account: Account, n: int, seed: int, game: str = YU) -> None:
+        self.account, self.client, self.name = account, account.client, account.name
+        self.game = game
+        self.rng = random.Random(f"{game}:{seed}:{n}")
+        self.board: Screen = Board() if game == YU else Table()
         self.code = ""
         self.tally = Tally()
 
@@ -56,23 +72,32 @@ class AppPlayer:
 
     def sign_up(self) -> None:
         self.call("GET", "/accounts/signup/")
-        form = {"username": self.name, "password1": self.password, "password2": self.password}
+        password = self.account.password
+        form = {"username": self.name, "password1": password, "password2": password}
         answer = self.call("POST", "/accounts/signup/", form)
         if answer.status != 302 or "sessionid" not in self.client.cookies:
             raise SetupFailed(f"sign-up of {self.name} answered {answer.status}")
 
     def start(self) -> None:
-        """Start a campaign from the form on the home page, and open its board."""
-        home = self.call("GET", "/")
-        request = REQUEST.search(home.text)
-        fields = {
-            "name": f"Campaign of {self.name}",
-            "request": request.group(1) if request else str(uuid.uuid4()),
-        }
-        answer = self.call("POST", "/campaigns/new/", fields)
+        """Start a campaign, or open a table of the game with a bot, from the form on the home page,
+        and open its board."""
+        if self.game == YU:
+            home = self.call("GET", "/")
+            request = REQUEST.search(home.text)
+            fields = {"name": f"Campaign of {self.name}"}
+            path = "/campaigns/new/"
+        else:
+            home = self.call("GET", f"/?game={self.game}")
+            request = REQUEST.search(home.text, max(0, home.text.find(NEW_TABLE)))
+            fields = {"name": f"{GAMES[self.game]} of {self.name}", "game": self.game, **TABLE}
+            path = "/tables/new/"
+        fields["request"] = request.group(1) if request else str(uuid.uuid4())
+        answer = self.call("POST", path, fields)
         found = CODE.match(answer.location)
         if answer.status != 302 or not found:
-            raise SetupFailed(f"{self.name} could not start a campaign: {answer.status} {answer.location}")
+            raise SetupFailed(
+                f"{self.name} could not start a game of {self.game}: {answer.status} {answer.location}"
+            )
         self.open(found.group(1))
 
     def open(self, code: str | None = None) -> Answer:
@@ -88,7 +113,7 @@ class AppPlayer:
 
     def step(self) -> None:
         """Take one action, and whatever requests it needs: a fresh page when unsure, the
-        confirmation when asked, a new campaign when this one is over."""
+        confirmation when asked, a new campaign (or table) when this one offers nothing more."""
         try:
             keys = self.playable()
             if not keys:
@@ -107,11 +132,11 @@ class AppPlayer:
             self.tally.error(str(exc)[:80])
 
     def act(self, key: str, confirm: bool = False) -> Answer | None:
-        """Post an action as the form #act does with htmx; confirm it when asked. The answer that
-        did it, or None."""
+        """Post an action as the board's form does with htmx; confirm it when asked. The answer
+        that did it, or None."""
         began = time.monotonic()
         for confirming in (confirm, True):
-            fields = {"key": key, "version": self.board.version} | ({"confirm": "1"} if confirming else {})
+            fields = self.board.fields(key, confirming)
             answer = self.call("POST", f"/c/{self.code}/act/", fields, htmx=True)
             if answer.status >= 500:
                 self.tally.error(f"{answer.status} on an action")

@@ -1,31 +1,63 @@
-"""The bench's figures, printed: the rounds with their ratios, the error count, single actions after
-a history, the bytes, the scaling, and each target held or missed."""
+"""The bench's figures, printed: for each game, the rounds with their ratios to the floor, the error
+count and the bytes; single actions after a history; the scaling; and each target held or missed.
+The same figures as JSON (:func:`summary`)."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
 from .measure import Phase, merged
+from .players import GAMES, YU
 
 KB = 1024
 FLAT = 1.25
 """A point of history counts as costing the same as the first action when within this factor."""
+FLOOR = "floor"
+ANSWER_KB = 3
+"""An action's answer, on average, as sent: at most this many KB."""
+PAGE_KB = 40
+"""A board page with its stylesheets and scripts, as sent: at most this many KB."""
+
+Round = dict[str, Phase]
+"""One round's phases: the floor's and each game's, by name."""
 
 
 @dataclass
 class Results:
     args: argparse.Namespace
-    rounds: dict[int, list[tuple[Phase, Phase]]] = field(default_factory=dict)
-    """By number of processes: each round's floor and app phases."""
-    many: dict[int, Phase] = field(default_factory=dict)
+    rounds: dict[int, list[Round]] = field(default_factory=dict)
+    """By number of processes: each round's phases."""
+    many: dict[int, dict[str, Phase]] = field(default_factory=dict)
+    """By number of processes: each game's phase with many players."""
     single: dict[str, Phase] = field(default_factory=dict)
     substituted: int = 0
-    weight: dict[str, int] = field(default_factory=dict)
+    weight: dict[str, dict[str, int]] = field(default_factory=dict)
+    """By game: its board page's HTML, CSS and JS as sent."""
     seconds: float = 0.0
+
+    @property
+    def games(self) -> list[str]:
+        games: list[str] = self.args.games
+        return games
+
+    def measured(self, game: str) -> Phase:
+        """Every phase of ``game``'s that counted (the rounds' and those with many players), as one."""
+        phases = [r[game] for rounds in self.rounds.values() for r in rounds]
+        phases += [m[game] for m in self.many.values() if game in m]
+        return merged(game, phases)
+
+
+@dataclass(frozen=True)
+class Target:
+    game: str
+    what: str
+    """What was measured, against what."""
+    holds: bool
 
 
 def ms(seconds: float) -> str:
@@ -35,7 +67,7 @@ def ms(seconds: float) -> str:
 def phase_line(p: Phase) -> str:
     errors = sum(p.errors.values())
     return (
-        f"{p.what:<5} {p.actions:>4} actions in {p.seconds:5.1f} s: {p.throughput:6.1f}/s, "
+        f"{p.what:<6} {p.actions:>4} actions in {p.seconds:5.1f} s: {p.throughput:6.1f}/s, "
         f"p95 {ms(p.latency(0.95))} ms, CPU {ms(p.cpu)} ms/action "
         f"(server {ms(p.per_action(p.server_cpu))}, of which request threads {ms(p.thread_cpu)};"
         f" Postgres {ms(p.per_action(p.postgres_cpu))}), {p.queries:.1f} queries, {errors} errors;"
@@ -43,13 +75,18 @@ def phase_line(p: Phase) -> str:
     )
 
 
+def pairs(rounds: list[Round], game: str) -> list[tuple[Phase, Phase]]:
+    """Each round's floor and ``game`` phases."""
+    return [(r[FLOOR], r[game]) for r in rounds]
+
+
 def ratios(floor: Phase, app: Phase) -> tuple[float, float, float]:
     """The app over the floor: CPU per action, throughput, 95th percentile latency."""
     return app.cpu / floor.cpu, app.throughput / floor.throughput, app.latency(0.95) / floor.latency(0.95)
 
 
-def medians(pairs: list[tuple[Phase, Phase]]) -> tuple[float, float, float]:
-    found = [ratios(f, a) for f, a in pairs]
+def medians(paired: list[tuple[Phase, Phase]]) -> tuple[float, float, float]:
+    found = [ratios(f, a) for f, a in paired]
     return (
         statistics.median(r[0] for r in found),
         statistics.median(r[1] for r in found),
@@ -61,27 +98,27 @@ def errors(counter: Counter[str]) -> str:
     return ", ".join(f"{n} x {what}" for what, n in counter.most_common()) or "none"
 
 
-def rounds_table(count: int, pairs: list[tuple[Phase, Phase]]) -> list[str]:
+def rounds_table(game: str, paired: list[tuple[Phase, Phase]]) -> list[str]:
     lines = [
-        f"{count} process(es) each, {pairs[0][1].players} players at once:",
-        "  round | floor: actions/s  p95 ms  CPU ms/action | app: actions/s  p95 ms  CPU ms/action"
-        " | app/floor: CPU  throughput  p95",
+        f"  {GAMES[game]}",
+        f"    round | floor: actions/s  p95 ms  CPU ms/action | {game + ':':<7} actions/s  p95 ms"
+        "  CPU ms/action | over the floor: CPU  throughput  p95",
     ]
-    for n, (floor, app) in enumerate(pairs, 1):
+    for n, (floor, app) in enumerate(paired, 1):
         cpu, through, p95 = ratios(floor, app)
         lines.append(
-            f"  {n:>5} | {floor.throughput:16.1f} {ms(floor.latency(0.95)):>7} {ms(floor.cpu):>14} |"
-            f" {app.throughput:14.1f} {ms(app.latency(0.95)):>7} {ms(app.cpu):>14} |"
-            f" {cpu:13.2f} {through:11.2f} {p95:5.2f}"
+            f"    {n:>5} | {floor.throughput:16.1f} {ms(floor.latency(0.95)):>7} {ms(floor.cpu):>14} |"
+            f" {app.throughput:17.1f} {ms(app.latency(0.95)):>7} {ms(app.cpu):>14} |"
+            f" {cpu:18.2f} {through:11.2f} {p95:4.2f}"
         )
-    cpu, through, p95 = medians(pairs)
-    lines.append(f"  median{' ' * 90}| {cpu:13.2f} {through:11.2f} {p95:5.2f}")
+    cpu, through, p95 = medians(paired)
+    lines.append(f"    median{' ' * 93}| {cpu:18.2f} {through:11.2f} {p95:4.2f}")
     return lines
 
 
 def per_action(label: str, p: Phase) -> str:
     return (
-        f"  {label:<6} server {ms(p.per_action(p.server_cpu))} ms"
+        f"    {label:<6} server {ms(p.per_action(p.server_cpu))} ms"
         f" (request threads {ms(p.thread_cpu)}) + Postgres {ms(p.per_action(p.postgres_cpu))} ms"
         f" CPU (this client {ms(p.per_action(p.client_cpu))} ms); {p.queries:.1f} queries;"
         f" {p.per_action(p.tally.requests):.2f} requests; {p.down:,.0f} bytes down, {p.up:,.0f} up;"
@@ -93,7 +130,8 @@ def render(results: Results) -> str:
     args = results.args
     out = [
         "",
-        f"tools.bench: {args.players} players, "
+        f"tools.bench: {', '.join(GAMES[g] for g in results.games)} against the floor;"
+        f" {args.players} players, "
         + (f"{args.actions} actions each" if args.actions else f"{args.seconds:g} s")
         + f" per phase, {args.rounds} rounds,"
         + (" a new connection per request," if args.reconnect else "")
@@ -102,37 +140,34 @@ def render(results: Results) -> str:
         "",
         "Actions under load (CPU: server and Postgres processes, per action)",
     ]
-    for count, pairs in results.rounds.items():
-        out += rounds_table(count, pairs)
-        app = [a for _, a in pairs]
-        floor = [f for f, _ in pairs]
-        out.append(per_action("app", merged_view(app)))
-        out.append(per_action("floor", merged_view(floor)))
-        many = results.many.get(count)
-        if many is not None:
+    for count, rounds in results.rounds.items():
+        out.append(f"{count} process(es) each, {rounds[0][FLOOR].players} players at once:")
+        for game in results.games:
+            paired = pairs(rounds, game)
+            out += rounds_table(game, paired)
+            out.append(per_action(game, merged(game, [a for _, a in paired])))
+        out += ["  The floor", per_action(FLOOR, merged(FLOOR, [r[FLOOR] for r in rounds]))]
+        for game, many in results.many.get(count, {}).items():
             out.append(
-                f"  {many.players} players at once: {many.actions} actions, {many.throughput:.1f}/s,"
-                f" p95 {ms(many.latency(0.95))} ms; errors: {errors(many.errors)};"
+                f"  {GAMES[game]}, {many.players} players at once: {many.actions} actions,"
+                f" {many.throughput:.1f}/s, p95 {ms(many.latency(0.95))} ms; errors: {errors(many.errors)};"
                 f" statuses {dict(sorted(many.tally.statuses.items()))}"
             )
         out.append("")
     out += history(results)
     out += weight(results)
     out += scaling(results)
-    out += targets(results)
+    out.append("Targets")
+    out += [f"  {GAMES[t.game]}: {t.what}: {verdict(t.holds)}" for t in targets(results)]
     return "\n".join(out)
-
-
-def merged_view(phases: list[Phase]) -> Phase:
-    return merged(phases[0].what, phases)
 
 
 def history(results: Results) -> list[str]:
     if not results.single:
         return []
     lines = [
-        "Single actions after a history (one at a time: the request thread's CPU, median and mean;"
-        " server and Postgres CPU per action; median latency)",
+        "Single actions after a history, Legacy of Yu (one at a time: the request thread's CPU, median"
+        " and mean; server and Postgres CPU per action; median latency)",
     ]
     for point, p in results.single.items():
         lines.append(
@@ -152,44 +187,49 @@ def thread_median(p: Phase) -> float:
 
 
 def weight(results: Results) -> list[str]:
-    w = results.weight
-    total = sum(w.values())
-    return [
-        "Bytes",
-        f"  the board page, compressed: HTML {w.get('html', 0):,} + CSS {w.get('css', 0):,}"
-        f" + JS {w.get('js', 0):,} = {total:,} bytes",
-        *(
-            f"  {count} process(es): HTML answers compressed {t.html_compressed} of {t.html};"
-            f" an action's answer {statistics.fmean(t.act_bodies):,.0f} bytes on average as sent"
-            for count, t in (
-                (c, merged_view([a for _, a in pairs]).tally) for c, pairs in results.rounds.items()
+    lines = ["Bytes"]
+    for game in results.games:
+        w = results.weight.get(game, {})
+        if w:
+            lines.append(
+                f"  {GAMES[game]}: the board page, compressed: HTML {w.get('html', 0):,}"
+                f" + CSS {w.get('css', 0):,} + JS {w.get('js', 0):,} = {sum(w.values()):,} bytes"
             )
-            if t.act_bodies
-        ),
-        "",
-    ]
+    for count, rounds in results.rounds.items():
+        for game in results.games:
+            t = merged(game, [r[game] for r in rounds]).tally
+            if t.act_bodies:
+                lines.append(
+                    f"  {count} process(es), {GAMES[game]}: HTML answers compressed {t.html_compressed}"
+                    f" of {t.html}; an action's answer {statistics.fmean(t.act_bodies):,.0f} bytes"
+                    " on average as sent"
+                )
+    lines.append("")
+    return lines
 
 
 def scaling(results: Results) -> list[str]:
     lines = [
-        "Scaling (app phases of the rounds, medians)",
-        "  processes | actions/s | floor actions/s | server CPU ms | Postgres CPU ms"
+        "Scaling (each game's phases of the rounds, medians)",
+        "  processes | game   | actions/s | floor actions/s | server CPU ms | Postgres CPU ms"
         " | cores busy: ours, others | one Postgres core's limit",
     ]
     cores = os.cpu_count() or 1
-    for count, pairs in results.rounds.items():
-        apps = [a for _, a in pairs]
-        throughput = statistics.median(a.throughput for a in apps)
-        floor = statistics.median(f.throughput for f, _ in pairs)
-        server = statistics.median(a.per_action(a.server_cpu) for a in apps)
-        postgres = statistics.median(a.per_action(a.postgres_cpu) for a in apps)
-        ours = statistics.median((a.server_cpu + a.postgres_cpu + a.client_cpu) / a.seconds for a in apps)
-        others = statistics.median(a.others * cores for a in apps)
-        lines.append(
-            f"  {count:>9} | {throughput:9.1f} | {floor:15.1f} | {ms(server):>13} | {ms(postgres):>15} |"
-            f" {ours:10.2f}, {others:.2f} of {cores} | {1 / postgres:.0f} actions/s,"
-            f" reached with {server / postgres:.1f} app cores busy"
-        )
+    for count, rounds in results.rounds.items():
+        floor = statistics.median(r[FLOOR].throughput for r in rounds)
+        for game in results.games:
+            apps = [r[game] for r in rounds]
+            throughput = statistics.median(a.throughput for a in apps)
+            server = statistics.median(a.per_action(a.server_cpu) for a in apps)
+            postgres = statistics.median(a.per_action(a.postgres_cpu) for a in apps)
+            ours = statistics.median((a.server_cpu + a.postgres_cpu + a.client_cpu) / a.seconds for a in apps)
+            others = statistics.median(a.others * cores for a in apps)
+            limit = f"{1 / postgres:.0f} actions/s, reached with {server / postgres:.1f} app cores busy"
+            lines.append(
+                f"  {count:>9} | {game:<6} | {throughput:9.1f} | {floor:15.1f} | {ms(server):>13} |"
+                f" {ms(postgres):>15} | {ours:10.2f}, {others:.2f} of {cores} |"
+                f" {limit if postgres > 0 else 'n/a'}"
+            )
     lines.append("")
     return lines
 
@@ -198,41 +238,111 @@ def verdict(ok: bool) -> str:
     return "holds" if ok else "MISSED"
 
 
-def targets(results: Results) -> list[str]:
-    lines = ["Targets"]
-    for count, pairs in results.rounds.items():
-        cpu, through, p95 = medians(pairs)
-        many = results.many.get(count)
-        lines += [
-            f"  {count} process(es): CPU per action {cpu:.2f}x the floor's (at most 2): {verdict(cpu <= 2)};"
-            f" throughput {through:.2f}x (at least 0.5): {verdict(through >= 0.5)};"
-            f" p95 {p95:.2f}x (at most 2): {verdict(p95 <= 2)}",
+def targets(results: Results) -> list[Target]:
+    """Every target, game by game: those of each number of processes, then the others."""
+    found: list[Target] = []
+    for game in results.games:
+        found += load_targets(results, game)
+        if game == YU:
+            found += history_targets(results)
+        found += byte_targets(results, game)
+    return found
+
+
+def load_targets(results: Results, game: str) -> list[Target]:
+    """CPU, throughput and latency against the floor; errors with many players."""
+    found: list[Target] = []
+    for count, rounds in results.rounds.items():
+        cpu, through, p95 = medians(pairs(rounds, game))
+        found += [
+            Target(game, f"{count} process(es): CPU per action {cpu:.2f}x the floor's (at most 2)", cpu <= 2),
+            Target(game, f"{count} process(es): throughput {through:.2f}x (at least 0.5)", through >= 0.5),
+            Target(game, f"{count} process(es): p95 {p95:.2f}x (at most 2)", p95 <= 2),
         ]
+        many = results.many.get(count, {}).get(game)
         if many is not None:
             n = sum(many.errors.values())
-            lines.append(
-                f"  {count} process(es): {n} errors at {many.players} players (0): {verdict(n == 0)}"
+            found.append(
+                Target(game, f"{count} process(es): {n} errors at {many.players} players (0)", n == 0)
             )
-    if results.single:
-        first, *later = results.single.values()
-        for p in later:
-            thread = thread_median(p) / thread_median(first)
-            cpu, latency = p.cpu / first.cpu, p.latency(0.5) / first.latency(0.5)
-            lines.append(
-                f"  {p.what} against {first.what}: request thread CPU {thread:.2f}x (the same within"
-                f" {FLAT}x): {verdict(thread <= FLAT)}; server and Postgres CPU {cpu:.2f}x,"
-                f" latency {latency:.2f}x"
-            )
-    apps = [a for pairs in results.rounds.values() for _, a in pairs]
-    if apps:
-        tally = merged_view(apps).tally
-        answer = statistics.fmean(tally.act_bodies) if tally.act_bodies else 0.0
-        lines += [
-            f"  HTML answers compressed: {tally.html_compressed} of {tally.html}:"
-            f" {verdict(tally.html_compressed == tally.html)}",
-            f"  an action's answer {answer / KB:.1f} KB on average (at most 4): {verdict(answer <= 4 * KB)}",
-        ]
-    total = sum(results.weight.values())
+    return found
+
+
+def history_targets(results: Results) -> list[Target]:
+    """Single actions after a history cost what the first does."""
+    if not results.single:
+        return []
+    found: list[Target] = []
+    first, *later = results.single.values()
+    for p in later:
+        thread = thread_median(p) / thread_median(first)
+        cpu, latency = p.cpu / first.cpu, p.latency(0.5) / first.latency(0.5)
+        what = (
+            f"{p.what} against {first.what}: request thread CPU {thread:.2f}x (the same within {FLAT}x;"
+            f" server and Postgres CPU {cpu:.2f}x, latency {latency:.2f}x)"
+        )
+        found.append(Target(YU, what, thread <= FLAT))
+    return found
+
+
+def byte_targets(results: Results, game: str) -> list[Target]:
+    """Every HTML answer compressed (every phase measured), an action's answer and the board page
+    small enough."""
+    found: list[Target] = []
+    tally = results.measured(game).tally
+    if tally.requests:
+        what = f"HTML answers compressed: {tally.html_compressed} of {tally.html}"
+        found.append(Target(game, what, tally.html_compressed == tally.html))
+    if tally.act_bodies:
+        answer = statistics.fmean(tally.act_bodies)
+        what = f"an action's answer {answer / KB:.1f} KB on average (at most {ANSWER_KB})"
+        found.append(Target(game, what, answer <= ANSWER_KB * KB))
+    total = sum(results.weight.get(game, {}).values())
     if total:
-        lines.append(f"  the board page {total / KB:.1f} KB in all (at most 40): {verdict(total <= 40 * KB)}")
-    return lines
+        what = f"the board page {total / KB:.1f} KB in all (at most {PAGE_KB})"
+        found.append(Target(game, what, total <= PAGE_KB * KB))
+    return found
+
+
+def summary(results: Results) -> dict[str, object]:
+    """The run's figures as JSON: each game's actions, errors and bytes, its ratios to the floor for
+    each number of processes, and every target."""
+
+    def number(x: float) -> float | None:
+        return None if math.isnan(x) or math.isinf(x) else round(x, 4)
+
+    games: dict[str, object] = {}
+    for game in results.games:
+        tally = results.measured(game).tally
+        processes: dict[str, object] = {}
+        for count, rounds in results.rounds.items():
+            cpu, through, p95 = medians(pairs(rounds, game))
+            many = results.many.get(count, {}).get(game)
+            processes[str(count)] = {
+                "actions": sum(r[game].actions for r in rounds),
+                "cpu_ms": number(merged(game, [r[game] for r in rounds]).cpu * 1000),
+                "cpu_over_floor": number(cpu),
+                "throughput_over_floor": number(through),
+                "p95_over_floor": number(p95),
+                "many_players": many.players if many else 0,
+                "many_actions": many.actions if many else 0,
+                "many_errors": sum(many.errors.values()) if many else 0,
+            }
+        games[game] = {
+            "actions": tally.actions,
+            "errors": sum(tally.errors.values()),
+            "html_answers": tally.html,
+            "html_compressed": tally.html_compressed,
+            "answer_bytes": number(statistics.fmean(tally.act_bodies)) if tally.act_bodies else None,
+            "page_bytes": sum(results.weight.get(game, {}).values()),
+            "processes": processes,
+        }
+    floor = [r[FLOOR] for rounds in results.rounds.values() for r in rounds]
+    return {
+        "games": games,
+        "floor_actions": sum(p.actions for p in floor),
+        "floor_errors": sum(sum(p.errors.values()) for p in floor),
+        "single": {point: p.actions for point, p in results.single.items()},
+        "targets": [{"game": t.game, "what": t.what, "holds": t.holds} for t in targets(results)],
+        "seconds": round(results.seconds, 1),
+    }

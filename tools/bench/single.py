@@ -3,7 +3,7 @@ game 1, the 150th of game 1, the first of game 10 (tools/bench/history.py)."""
 
 from __future__ import annotations
 
-from .board import Board
+from .board import Board, Screen
 from .measure import Phase, merged, timed
 from .players import AppPlayer
 from .tally import Tally
@@ -24,7 +24,7 @@ class Single:
         """Open every board first, then time one action on each, one after the other."""
         player = self.player
         player.tally = Tally()  # the pages opened first are not part of the batch
-        boards: dict[str, Board] = {}
+        boards: dict[str, Screen] = {}
         for code, _ in campaigns:
             player.board = Board()
             player.open(code)

@@ -11,7 +11,7 @@ import secrets
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .client import Answer, Client, Dropped
 from .tally import Post, Run
@@ -192,9 +192,10 @@ def play_with_kills(
     kills: int,
     seed: int,
     others: Callable[[threading.Event], list[threading.Thread]],
+    kinds: Sequence[str] = KILLS,
 ) -> None:
     """Every player plays in a thread of its own, and ``others`` start theirs, while ``kills`` of the
-    world's processes are killed, in turn, and brought back."""
+    world's processes are killed, one of ``kinds`` after the other, and brought back."""
     stop = threading.Event()
     threads = [
         threading.Thread(target=play, args=(p, random.Random(seed * 1000 + i), stop), daemon=True)
@@ -206,7 +207,7 @@ def play_with_kills(
     try:
         time.sleep(3)
         for n in range(kills):
-            what = KILLS[n % len(KILLS)]
+            what = kinds[n % len(kinds)]
             down = time.time()
             world.kill(what, rng)
             back = time.time()

@@ -24,13 +24,15 @@ CODE = re.compile(r"^/c/([0-9a-f-]{36})/$")
 INVITE_LINK = re.compile(r'id="invite-link" value="[^"#]*#([^"]+)"')
 MEMBER = re.compile(r'id="member-([0-9a-f-]{36})"')
 ASKED = "Are you sure?"
+MOVED = "board:moved"
+"""The event an accepted move raises in the browser, in its htmx answer's HX-Trigger (``campaigns.play``)."""
 
 
 def outcome_of(answer: Answer, code: str, htmx: bool) -> str:
     """Whether an act post was done (``ack``), asked about, refused, or is unknown."""
     if answer.status >= 500:
         return "unknown"
-    if htmx and answer.status == 200 and "yu:acted" in answer.headers.get("hx-trigger", ""):
+    if htmx and answer.status == 200 and MOVED in answer.headers.get("hx-trigger", ""):
         return "ack"
     if not htmx and answer.status == 302 and answer.location == f"/c/{code}/":
         return "ack"
@@ -108,7 +110,7 @@ class Player:
     def check_trigger(self, answer: Answer, post: Post) -> None:
         """An htmx answer names the board's new version: one more than the one acted on."""
         try:
-            version = json.loads(answer.headers["hx-trigger"])["yu:acted"]["version"]
+            version = json.loads(answer.headers["hx-trigger"])[MOVED]["version"]
         except (KeyError, ValueError, TypeError):
             return
         if version != int(post.version) + 1:

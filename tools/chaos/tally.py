@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 class Post:
     """One action posted: to which campaign, what, from which version, when, and how it was answered.
 
-    ``outcome`` is ``ack`` (done: a redirect to the board, or htmx's ``yu:acted``), ``asked``
+    ``outcome`` is ``ack`` (done: a redirect to the board, or htmx's ``board:moved``), ``asked``
     (the board asked "Are you sure?"), ``refused`` (any other answer under 500) or ``unknown``
     (no answer, or a 5xx: it may or may not have been written)."""
 

@@ -1,6 +1,6 @@
 """The deployment of docs/scaling.md on this machine, under load while its app servers are killed.
 
-    .venv/bin/python -m tools.scaleout                    # about a minute and a half on 2 cores
+    .venv/bin/python -m tools.scaleout                    # about a minute on 2 cores
     .venv/bin/python -m tools.scaleout --players 8 --kills 4 --races 1 --workers 2 --seed 1
 
 In a temporary directory of its own: an embedded Postgres; Debian's pgbouncer in transaction mode in

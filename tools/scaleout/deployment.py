@@ -71,7 +71,10 @@ def stop(process: subprocess.Popen[bytes] | None, signum: int = signal.SIGTERM) 
     whole group, then SIGKILL to what is left after 10 s."""
     if process is None or process.poll() is not None:
         return
-    members = [process.pid, *(p.pid for p in psutil.Process(process.pid).children(recursive=True))]
+    try:
+        children = [child.pid for child in psutil.Process(process.pid).children(recursive=True)]
+    except psutil.NoSuchProcess:
+        children = []
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signum)
     try:
@@ -80,7 +83,7 @@ def stop(process: subprocess.Popen[bytes] | None, signum: int = signal.SIGTERM) 
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-    for pid in members[1:]:
+    for pid in children:
         if not wait_gone(pid, 5):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
+from django.conf import settings
 from django.db import connections
+from psycopg.conninfo import conninfo_to_dict
 
 CHANNEL = "board"
 HEALTH_CHECK = 30.0
@@ -73,10 +75,14 @@ class Watcher:
 
 
 async def _connect() -> psycopg.AsyncConnection[Any]:
-    """A connection to the app's database, out of Django's hands: it lives as long as the process."""
-    params = connections["default"].get_connection_params()
-    for django_only in ("cursor_factory", "context", "prepare_threshold"):
-        params.pop(django_only, None)
+    """A connection to the app's database, out of Django's hands: it lives as long as the process.
+    It goes to LISTEN_DATABASE_URL when set (straight to Postgres, past a transaction pooler)."""
+    if settings.LISTEN_DATABASE_URL:
+        params: dict[str, Any] = conninfo_to_dict(settings.LISTEN_DATABASE_URL)
+    else:
+        params = connections["default"].get_connection_params()
+        for django_only in ("cursor_factory", "context", "prepare_threshold"):
+            params.pop(django_only, None)
     params.setdefault("application_name", "yu board news")
     return await psycopg.AsyncConnection.connect(autocommit=True, **params)
 

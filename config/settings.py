@@ -10,7 +10,12 @@ The environment variables, all optional but SECRET_KEY and DATABASE_URL:
     ALLOWED_HOSTS            host names the site answers to, comma-separated
     CSRF_TRUSTED_ORIGINS     origins trusted for forms, e.g. https://yu.example.org
     DATABASE_URL             Postgres; with DEBUG off it must be set (with DEBUG on, unset:
-                             an embedded server in .pgdata/)
+                             an embedded server in .pgdata/). It may go through pgbouncer in
+                             transaction mode: Django's psycopg prepares no statements
+    LISTEN_DATABASE_URL      the same database reached directly, for the one connection each
+                             process listens for board news on (LISTEN needs a session of its
+                             own): set it when DATABASE_URL goes through a transaction pooler
+                             (unset: DATABASE_URL's)
     DB_POOL                  with DEBUG off: each process keeps a pool of connections (default 1)
     DB_POOL_MIN, DB_POOL_MAX connections in a process's pool: kept open, and at most (2, 10)
     DB_POOL_TIMEOUT          seconds a request waits for a free connection before a 503 (10)
@@ -37,8 +42,10 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+import psycopg
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from psycopg.conninfo import conninfo_to_dict
 
 from config.database import database_url
 
@@ -101,6 +108,19 @@ def database(debug: bool) -> dj_database_url.DBConfig:
         pool = {"min_size": low, "max_size": high, "timeout": envint("DB_POOL_TIMEOUT", 10)}
         config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": pool}
     return config
+
+
+def listen_database_url() -> str:
+    """LISTEN_DATABASE_URL, refused at start when it is no database URL."""
+    url = os.environ.get("LISTEN_DATABASE_URL", "").strip()
+    if url:
+        try:
+            conninfo_to_dict(url)
+        except psycopg.ProgrammingError as exc:
+            raise ImproperlyConfigured(
+                f"LISTEN_DATABASE_URL should be a URL like postgresql://user:password@host/yu: {exc}"
+            ) from exc
+    return url
 
 
 DEBUG = envbool("DEBUG", False)
@@ -172,6 +192,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database(DEBUG)}
+LISTEN_DATABASE_URL = listen_database_url()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -34,6 +34,7 @@ LEFT_OUT = (
     "DB_POOL_TIMEOUT",
     "DB_CONN_MAX_AGE",
     "REDIS_URL",
+    "LISTEN_DATABASE_URL",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
     "PROXY_SSL_HEADER",
@@ -122,8 +123,7 @@ def test_with_debug_off_each_process_keeps_a_pool() -> None:
             cursor.execute("SELECT 1")
         print(connection.pool is not None)
         """
-    # The test database: the one DATABASE_URL names need not exist.
-    url = urlsplit(database_url())._replace(path="/" + connection.settings_dict["NAME"]).geturl()
+    url = the_test_database()
     done = django(script, DATABASE_URL=url)
     assert done.stdout.splitlines() == [
         "0 {'min_size': 2, 'max_size': 10, 'timeout': 10}",
@@ -136,6 +136,51 @@ def test_with_debug_off_each_process_keeps_a_pool() -> None:
     assert done.stdout.splitlines() == ["60 None", "False"], done.stderr
     done = django(script, DATABASE_URL=url, DEBUG="1")
     assert done.stdout.splitlines() == ["0 None", "False"], done.stderr
+
+
+@pytest.mark.django_db
+def test_connections_prepare_no_statements_so_a_transaction_pooler_may_share_them() -> None:
+    script = """
+        from django.db import connection
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        print(connection.connection.prepare_threshold)
+        """
+    done = django(script, DATABASE_URL=the_test_database())
+    assert done.stdout.splitlines() == ["None"], done.stderr
+
+
+@pytest.mark.django_db
+def test_board_news_is_heard_on_its_own_url_when_one_is_set() -> None:
+    script = """
+        import asyncio
+        from campaigns.hub import _connect
+
+        async def main():
+            async with await _connect() as conn:
+                cursor = await conn.execute("SELECT current_database(), current_setting('application_name')")
+                print(*await cursor.fetchone())
+
+        asyncio.run(main())
+        """
+    name = connection.settings_dict["NAME"]
+    done = django(script, DATABASE_URL=the_test_database())
+    assert done.stdout.split() == [name, "yu", "board", "news"], done.stderr
+    # DATABASE_URL goes through a pooler that cannot hold a LISTEN: here, nowhere at all.
+    nowhere = "postgresql://nobody@127.0.0.1:1/nothing"
+    done = django(script, DATABASE_URL=nowhere, LISTEN_DATABASE_URL=the_test_database())
+    assert done.stdout.split() == [name, "yu", "board", "news"], done.stderr
+
+
+def test_a_listen_url_that_is_no_url_is_refused() -> None:
+    done = run(MANAGE, "check", LISTEN_DATABASE_URL="db-host:5432")
+    assert done.returncode != 0
+    assert "LISTEN_DATABASE_URL should be a URL like postgresql://" in done.stderr
+
+
+def the_test_database() -> str:
+    """DATABASE_URL naming the test database (the one it names need not exist)."""
+    return urlsplit(database_url())._replace(path="/" + connection.settings_dict["NAME"]).geturl()
 
 
 def _listening(port: int) -> bool:

@@ -226,10 +226,15 @@ def report(run: Run, checked: Checked) -> dict[str, int]:
     print("kills: " + (", ".join(f"{what} {n}" for what, n in run.kills.items()) or "none"))
     if run.races:
         print("races: " + ", ".join(f"{what} {n}" for what, n in run.races.items()))
-    print("hostile answers: " + ", ".join(f"{k} x{n}" for k, n in sorted(run.hostile_answers.items())))
-    print("hostile requests by kind: " + ", ".join(f"{k} {n}" for k, n in run.hostile_kinds.most_common()))
-    print(f"answers let through that should have been refused: {run.flagged['leak']}")
-    print(f"503 answers while the database was down (killed on purpose; not counted below): {len(outage)}")
+    if run.hostile_kinds:
+        print("hostile answers: " + ", ".join(f"{k} x{n}" for k, n in sorted(run.hostile_answers.items())))
+        by_kind = ", ".join(f"{k} {n}" for k, n in run.hostile_kinds.most_common())
+        print(f"hostile requests by kind: {by_kind}")
+        print(f"answers let through that should have been refused: {run.flagged['leak']}")
+    if run.outages:
+        print(
+            f"503 answers while the database was down (killed on purpose; not counted below): {len(outage)}"
+        )
     log = checked.server_log
     print(
         f"server log: {log.tracebacks} errors logged with a traceback: {log.outage} the database being "

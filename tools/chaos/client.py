@@ -109,7 +109,7 @@ class Client:
             sent["Content-Type"] = "application/x-www-form-urlencoded"
         sent |= headers or {}
         t0 = time.time()
-        conn = http.client.HTTPConnection(HOST, self.run.port, timeout=60)
+        conn = http.client.HTTPConnection(HOST, self.run.server(), timeout=60)
         try:
             conn.request(method, path, body=body, headers=sent)
             response = conn.getresponse()

@@ -11,7 +11,7 @@ import secrets
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .client import Answer, Client, Dropped
 from .tally import Post, Run
@@ -24,13 +24,15 @@ CODE = re.compile(r"^/c/([0-9a-f-]{36})/$")
 INVITE_LINK = re.compile(r'id="invite-link" value="[^"#]*#([^"]+)"')
 MEMBER = re.compile(r'id="member-([0-9a-f-]{36})"')
 ASKED = "Are you sure?"
+MOVED = "board:moved"
+"""The event an accepted move raises in the browser, in its htmx answer's HX-Trigger (``campaigns.play``)."""
 
 
 def outcome_of(answer: Answer, code: str, htmx: bool) -> str:
     """Whether an act post was done (``ack``), asked about, refused, or is unknown."""
     if answer.status >= 500:
         return "unknown"
-    if htmx and answer.status == 200 and "yu:acted" in answer.headers.get("hx-trigger", ""):
+    if htmx and answer.status == 200 and MOVED in answer.headers.get("hx-trigger", ""):
         return "ack"
     if not htmx and answer.status == 302 and answer.location == f"/c/{code}/":
         return "ack"
@@ -108,7 +110,7 @@ class Player:
     def check_trigger(self, answer: Answer, post: Post) -> None:
         """An htmx answer names the board's new version: one more than the one acted on."""
         try:
-            version = json.loads(answer.headers["hx-trigger"])["yu:acted"]["version"]
+            version = json.loads(answer.headers["hx-trigger"])[MOVED]["version"]
         except (KeyError, ValueError, TypeError):
             return
         if version != int(post.version) + 1:
@@ -192,9 +194,10 @@ def play_with_kills(
     kills: int,
     seed: int,
     others: Callable[[threading.Event], list[threading.Thread]],
+    kinds: Sequence[str] = KILLS,
 ) -> None:
     """Every player plays in a thread of its own, and ``others`` start theirs, while ``kills`` of the
-    world's processes are killed, in turn, and brought back."""
+    world's processes are killed, one of ``kinds`` after the other, and brought back."""
     stop = threading.Event()
     threads = [
         threading.Thread(target=play, args=(p, random.Random(seed * 1000 + i), stop), daemon=True)
@@ -206,7 +209,7 @@ def play_with_kills(
     try:
         time.sleep(3)
         for n in range(kills):
-            what = KILLS[n % len(KILLS)]
+            what = kinds[n % len(kinds)]
             down = time.time()
             world.kill(what, rng)
             back = time.time()

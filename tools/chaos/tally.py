@@ -3,8 +3,10 @@ findings."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 class Post:
     """One action posted: to which campaign, what, from which version, when, and how it was answered.
 
-    ``outcome`` is ``ack`` (done: a redirect to the board, or htmx's ``yu:acted``), ``asked``
+    ``outcome`` is ``ack`` (done: a redirect to the board, or htmx's ``board:moved``), ``asked``
     (the board asked "Are you sure?"), ``refused`` (any other answer under 500) or ``unknown``
     (no answer, or a 5xx: it may or may not have been written)."""
 
@@ -31,7 +33,12 @@ class Run:
     """Everything the run counts. Requests are counted by kind: setup, play, race or hostile."""
 
     port: int
+    """The port the site is known by (its Host)."""
+    servers: tuple[int, ...] = ()
+    """The app servers' ports when there are several: each request goes to the next, in turn, as a
+    load balancer would send it; none, the requests go to ``port``."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    turn: Iterator[int] = field(default_factory=itertools.count)
     requests: Counter[str] = field(default_factory=Counter)
     statuses: Counter[tuple[str, int]] = field(default_factory=Counter)
     dropped: Counter[str] = field(default_factory=Counter)
@@ -54,6 +61,13 @@ class Run:
     findings: list[str] = field(default_factory=list)
     flagged: Counter[str] = field(default_factory=Counter)
     """Findings by the figure they add to: double, lost, refused (a state change) or leak."""
+
+    def server(self) -> int:
+        """The port the next request goes to."""
+        if not self.servers:
+            return self.port
+        with self.lock:
+            return self.servers[next(self.turn) % len(self.servers)]
 
     def answered(self, kind: str, method: str, path: str, status: int, t0: float, t1: float) -> None:
         with self.lock:

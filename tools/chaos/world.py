@@ -91,8 +91,8 @@ def finish(process: subprocess.Popen[bytes], what: str) -> str:
 class World:
     """A temporary directory with an embedded Postgres and gunicorn serving the app on it."""
 
-    def __init__(self, workers: int) -> None:
-        self.dir = Path(tempfile.mkdtemp(prefix="yu-chaos-"))
+    def __init__(self, workers: int, prefix: str = "yu-chaos-") -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix=prefix))
         self.pgdata = self.dir / "pg"
         self.access_log = self.dir / "access.log"
         self.server_log = self.dir / "server.log"
@@ -108,8 +108,14 @@ class World:
 
     def open(self) -> None:
         """Start Postgres, create and migrate the database, collect the static files, start gunicorn."""
-        (self.dir / "chaos_settings.py").write_text(SETTINGS.format(static=str(self.dir / "static")))
         self.database_url = self.start_database()
+        self.prepare()
+        self.start_server()
+
+    def prepare(self) -> None:
+        """Create the database on the Postgres started, migrate it as the app's environment reaches it,
+        and collect the static files."""
+        (self.dir / "chaos_settings.py").write_text(SETTINGS.format(static=str(self.dir / "static")))
         maintenance = self.database_url.replace(f"/{DATABASE}?", "/postgres?")
         with psycopg.connect(maintenance, autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{DATABASE}"')
@@ -117,7 +123,6 @@ class World:
         for step in (("migrate", "--noinput", "-v0"), ("createcachetable",)):
             finish(self.manage(*step), f"manage.py {step[0]}")
         finish(collect, "manage.py collectstatic")
-        self.start_server()
 
     def env(self) -> dict[str, str]:
         """The app's environment: production settings behind a TLS proxy on this machine."""

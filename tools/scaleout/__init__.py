@@ -1,0 +1,1 @@
+"""docs/scaling.md's deployment run on one machine (``python -m tools.scaleout``)."""

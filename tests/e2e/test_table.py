@@ -154,7 +154,7 @@ def test_a_phone_bar_keeps_the_flood_clock_the_refresh_and_the_last_line_in_a_th
     expect(page.locator("[data-watch=meter-barbarians] .meter-clock")).to_have_text(refresh)
     last = page.locator("#happened .headline")
     if campaign.version:
-        latest = page.locator("#log li.latest > b").inner_text()
+        latest = page.locator("#log-lines > li:first-child > b").inner_text()
         expect(last).to_have_text(re.compile(re.escape(latest) + "$"))
     else:
         expect(last).to_have_text(first)

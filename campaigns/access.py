@@ -28,7 +28,6 @@ from campaigns.sharing.models import Membership, Role
 from campaigns.store import Board, Gone
 
 Need = Literal["view", "act", "own", "leave"]
-"""How many of a game's last log rows a board reads (None: all), or what says so for a campaign."""
 OWN = "own"
 """The owner's seat: every right, and the only one to share, reset, rename or delete."""
 RIGHTS: dict[str, frozenset[str]] = {

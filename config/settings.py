@@ -265,7 +265,12 @@ CONTENT_SECURITY_POLICY = {
 
 CACHES = {
     # The rendered boards: kept by each process, or by a Redis server they all share.
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    # Redis out of reach, the boards are drawn afresh: a second at most to find out.
+    "default": {
+        "BACKEND": "campaigns.cache.BoardCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
     if (REDIS_URL := os.environ.get("REDIS_URL", "").strip())
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Shared by every app process: `manage.py createcachetable` makes its table. Room for the

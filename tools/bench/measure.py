@@ -23,17 +23,15 @@ class Player(Protocol):
 
 
 def cpu_seconds(processes: Sequence[psutil.Process]) -> float:
-    """User and system CPU of a process tree: the live processes', and, through the first (the
-    parent), that of its children that have exited (a Postgres backend per closed connection)."""
+    """User and system CPU of processes: the live ones', and, through each, that of its children
+    that have exited (a Postgres backend per closed connection, through the postmaster)."""
     total = 0.0
-    for n, process in enumerate(processes):
+    for process in processes:
         try:
             times = process.cpu_times()
         except psutil.Error:
             continue
-        total += times.user + times.system
-        if n == 0:
-            total += times.children_user + times.children_system
+        total += times.user + times.system + times.children_user + times.children_system
     return total
 
 
@@ -200,6 +198,7 @@ def merged(what: str, phases: Sequence[Phase]) -> Phase:
         tally.html += part.html
         tally.html_compressed += part.html_compressed
         tally.statuses += part.statuses
+        tally.servers += part.servers
         tally.errors += part.errors
     return Phase(
         what,

@@ -100,7 +100,7 @@ def phase(
     players: Sequence[Player],
     args: argparse.Namespace,
 ) -> Phase:
-    done = run(what, players, server.processes, world.postgres, steps=args.actions, seconds=args.seconds)
+    done = run(what, players, server.processes, world.postgres, args.actions, args.seconds, world.shared)
     print(f"  {report.phase_line(done)}", file=sys.stderr, flush=True)
     return done
 

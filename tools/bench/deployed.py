@@ -67,7 +67,7 @@ class DeployedWorld:
             server.env = env  # the floor's own settings, with the app's database settings: pgbouncer
 
     def shared(self) -> list[psutil.Process]:
-        """pgbouncer and redis-server."""
+        """Processes every request goes through besides its server's: pgbouncer and redis-server."""
         services = (self.deployment.pgbouncer, self.deployment.redis)
         return [p for service in services if service is not None for p in tree(service.pid)]
 

@@ -65,14 +65,19 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f}"
 
 
+def shared(p: Phase) -> str:
+    """The CPU of pgbouncer and redis-server per action, when they were measured."""
+    return f", pgbouncer and redis-server {ms(p.per_action(p.shared_cpu))}" if p.shared_cpu else ""
+
+
 def phase_line(p: Phase) -> str:
     errors = sum(p.errors.values())
     return (
         f"{p.what:<6} {p.actions:>4} actions in {p.seconds:5.1f} s: {p.throughput:6.1f}/s, "
         f"p95 {ms(p.latency(0.95))} ms, CPU {ms(p.cpu)} ms/action "
-        f"(server {ms(p.per_action(p.server_cpu))}, of which request threads {ms(p.thread_cpu)};"
-        f" Postgres {ms(p.per_action(p.postgres_cpu))}), {p.queries:.1f} queries, {errors} errors;"
-        f" other work kept {p.others:.0%} of the machine busy"
+        f"(server {ms(p.per_action(p.server_cpu))}, of which request threads {ms(p.thread_cpu)}"
+        f"{shared(p)}; Postgres {ms(p.per_action(p.postgres_cpu))}), {p.queries:.1f} queries,"
+        f" {errors} errors; other work kept {p.others:.0%} of the machine busy"
     )
 
 
@@ -127,7 +132,7 @@ def per_action(label: str, p: Phase, split: bool) -> str:
     servers = ", ".join(f"{name} {n}" for name, n in by_server(p.tally).items())
     return (
         f"    {label:<6} server {ms(p.per_action(p.server_cpu))} ms"
-        f" (request threads {ms(p.thread_cpu)}) + Postgres {ms(p.per_action(p.postgres_cpu))} ms"
+        f" (request threads {ms(p.thread_cpu)}{shared(p)}) + Postgres {ms(p.per_action(p.postgres_cpu))} ms"
         f" CPU (this client {ms(p.per_action(p.client_cpu))} ms); {p.queries:.1f} queries;"
         f" {p.per_action(p.tally.requests):.2f} requests{f' (by server: {servers})' if split else ''};"
         f" {p.down:,.0f} bytes down, {p.up:,.0f} up; answer {p.answer:,.0f} bytes as sent"

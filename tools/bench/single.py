@@ -41,7 +41,8 @@ class Single:
                     key = player.playable()[0]
                 player.act(key, confirm=True)
 
-        return timed(what, 1, tally, self.world.app.processes, self.world.postgres, act)
+        world = self.world
+        return timed(what, 1, tally, world.app.processes, world.postgres, act, world.shared)
 
     def done(self) -> None:
         self.player.code, self.player.board = self.own

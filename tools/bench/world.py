@@ -288,6 +288,10 @@ class World:
             server = get_server(self.pgdata, cleanup_mode=None)  # stopped by close(), not at exit
         return str(server.get_uri(DATABASE))
 
+    def shared(self) -> list[psutil.Process]:
+        """Processes every request goes through besides its server's: none here."""
+        return []
+
     def postgres(self) -> list[psutil.Process]:
         """The postmaster and its children (backends, writers, autovacuum)."""
         try:

@@ -1,7 +1,8 @@
 """tools.bench, run small: its own Postgres and gunicorn, two players of each game and of the floor for
 a second a phase, one round, three players for the error count, one campaign for each point of
-history; every game played, without an error, every HTML answer compressed. Then on the deployment of
-docs/scaling.md (``--scale-out``), where every game's requests and the floor's reach both servers."""
+history; every game played, without an error, every HTML answer compressed. Then through the
+deployment of docs/scaling.md (``--scale-out``; two players for the error count, no history, no
+warm-up), where every game's requests and the floor's reach both servers too."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tools.bench.players import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = ["--players=2", "--seconds=1", "--rounds=1", "--processes=1", "--many=3", "--history=1"]
-SCALED = ["--scale-out", *SMALL[:4], "--many=2", "--history=0"]
+SCALED = ["--scale-out", *SMALL[:4], "--many=2", "--history=0", "--warm-up=0"]
 
 
 def bench(options: list[str], figures: Path) -> dict[str, Any]:

@@ -9,9 +9,9 @@ following game included).
 Every move goes through :func:`act` or :func:`undo`: the new state, the action rows and the
 version bump are written in one transaction, with the bots' answers, either in one statement that
 holds only while the campaign is still at the version the board was read at
-(:func:`campaigns.rows.save`), or under the campaign row's lock. A move made from an older version
-stands only while its seat's moment is unchanged (:meth:`engine.session.Session.moment`); else
-:class:`Stale` is raised and nothing is written.
+(:func:`campaigns.rows.save`), or under the campaign row's lock. A move made from an older
+version stands only while its seat's moment is unchanged (:meth:`engine.session.Session.moment`);
+else :class:`Stale` is raised and nothing is written.
 
 An undo is a row of its own naming the row it takes back; the game is then rebuilt from where it
 began and the rows that still stand. A seat takes back only its own last move, and never across

@@ -3,6 +3,7 @@
     .venv/bin/python -m tools.bench                     # the default run, about 13 minutes on 2 cores
     .venv/bin/python -m tools.bench --players 8 --seconds 4 --rounds 2 --processes 1 --many 16  # 2 minutes
     .venv/bin/python -m tools.bench --games machi --processes 1 --json machi.json
+    .venv/bin/python -m tools.bench --scale-out --players 8 --seconds 4 --rounds 2 --processes 1 --many 16
 
 In a temporary directory of its own, an embedded Postgres holds the app's database and the floor's two
 tables; gunicorn serves the app (config/gunicorn.py, uvicorn workers, DEBUG off, SERVER_TIMING on) and,
@@ -15,7 +16,12 @@ prints each game's figures over the floor's: server and Postgres CPU per action,
 percentile latency; then each game in turn with many more players counts errors. Single Legacy of Yu
 actions are timed on campaigns prepared with a history (tools/bench/history.py), and each game's board
 page is weighed. Then the figures and every target, game by game (--json: also as JSON).
-docs/performance.md tells more. Everything is removed at the end.
+
+With --scale-out, the app is the deployment of docs/scaling.md (tools/scaleout: Postgres, pgbouncer in
+transaction mode, Redis, app servers A and B of --processes processes each) and the floor is served by
+two servers beside it, through the same pgbouncer; every request is a new connection to the next
+server in turn, and the server's CPU counts both servers, pgbouncer and redis-server.
+docs/performance.md and docs/scaling.md tell more. Everything is removed at the end.
 """
 
 from __future__ import annotations
@@ -35,10 +41,11 @@ from types import FrameType
 from tools.chaos.world import SetupFailed, finish
 
 from . import report
+from .deployed import DeployedWorld
 from .measure import Phase, Player, run
 from .players import GAMES, YU, Account, AppPlayer, FloorPlayer
 from .single import Single, time_points
-from .world import Server, World
+from .world import Server, Side, World
 
 
 def stop(signum: int, frame: FrameType | None) -> None:
@@ -87,9 +94,13 @@ def start(players: Sequence[AppPlayer]) -> None:
 
 
 def phase(
-    world: World, server: Server, what: str, players: Sequence[Player], args: argparse.Namespace
+    world: World | DeployedWorld,
+    server: Server | Side,
+    what: str,
+    players: Sequence[Player],
+    args: argparse.Namespace,
 ) -> Phase:
-    done = run(what, players, server.processes, world.postgres, steps=args.actions, seconds=args.seconds)
+    done = run(what, players, server.processes, world.postgres, args.actions, args.seconds, world.shared)
     print(f"  {report.phase_line(done)}", file=sys.stderr, flush=True)
     return done
 
@@ -129,9 +140,16 @@ def options() -> argparse.Namespace:
         action="store_true",
         help="a new connection for every request (each may reach another process), not kept alive",
     )
+    parser.add_argument(
+        "--scale-out",
+        action="store_true",
+        help="the app as docs/scaling.md deploys it: two app servers behind pgbouncer, with Redis, taken"
+        " in turn with a new connection per request (the floor as two servers through the same pgbouncer)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices and the history")
     parser.add_argument("--json", metavar="PATH", help="also write the figures to PATH, as JSON")
     args = parser.parse_args()
+    args.reconnect = args.reconnect or args.scale_out
     args.counts = [int(n) for n in args.processes.split(",") if n.strip()]
     args.games = list(dict.fromkeys(g.strip() for g in args.games.split(",") if g.strip()))
     if not args.games or not set(args.games) <= GAMES.keys():
@@ -154,21 +172,25 @@ def main() -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, stop)
     began = time.monotonic()
-    world = World()
+    world = DeployedWorld() if args.scale_out else World()
     results = report.Results(args)
     try:
-        with step("setting up Postgres, migrations, static files and the floor's tables"):
+        with step(
+            "setting up Postgres, "
+            + ("pgbouncer, Redis, " if args.scale_out else "")
+            + "migrations, static files and the floor's tables"
+        ):
             world.open(floor_rows=args.many)
-        with step(f"starting the app and the floor, {args.counts[0]} process(es) each"):
+        with step(f"starting the app and the floor, {args.counts[0]} process(es) per server"):
             world.app.start(args.counts[0])
             world.floor.start(args.counts[0])
-        accounts = [Account(world.app.port, n, not args.reconnect) for n in range(args.many)]
+        accounts = [Account(world.app.ports, n, not args.reconnect) for n in range(args.many)]
         apps = {
             game: [AppPlayer(a, n, args.seed, game) for n, a in enumerate(accounts)] for game in args.games
         }
-        floors = [FloorPlayer(world.floor.port, n, args.seed, not args.reconnect) for n in range(args.many)]
+        floors = [FloorPlayer(world.floor.ports, n, args.seed, not args.reconnect) for n in range(args.many)]
         # Each round plays the floor, then each game, in turn; the next round the other way round.
-        playing: dict[str, tuple[Server, Sequence[Player]]] = {report.FLOOR: (world.floor, floors)}
+        playing: dict[str, tuple[Server | Side, Sequence[Player]]] = {report.FLOOR: (world.floor, floors)}
         playing |= {game: (world.app, players) for game, players in apps.items()}
         order = list(playing)
         first = apps[args.games[0]]
@@ -195,7 +217,7 @@ def main() -> int:
             )
         for n, count in enumerate(args.counts):
             if n:
-                with step(f"restarting the app and the floor with {count} process(es) each"):
+                with step(f"restarting the app and the floor with {count} process(es) per server"):
                     world.app.stop()
                     world.floor.stop()
                     world.app.start(count)

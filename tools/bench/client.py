@@ -1,14 +1,16 @@
 """One browser over HTTP/1.1: a keep-alive connection, its own cookies and client address, gzip
-accepted; every answer with the bytes it took on the wire and the server's query count."""
+accepted; every answer with the bytes it took on the wire, the server's query count and which of the
+servers answered it."""
 
 from __future__ import annotations
 
 import gzip
 import http.client
+import itertools
 import re
 import time
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tools.chaos.client import Dropped
@@ -38,6 +40,8 @@ class Answer:
     """From the Server-Timing header, when the server sent one."""
     cpu: float | None
     """Seconds of CPU of the server's thread that served the request (Server-Timing)."""
+    server: int
+    """Which of the client's servers answered: its place in their list."""
 
     @property
     def location(self) -> str:
@@ -54,15 +58,21 @@ class Answer:
 
 class Client:
     """A browser's connection: kept alive between requests, unless ``keep_alive`` is off (a new
-    connection per request, which may reach another server process each time)."""
+    connection per request, which may reach another server process each time). Given several
+    servers' ports, each new connection goes to the next server in turn, as a load balancer without
+    sticky sessions sends them; the site is known by the first's address (Host, Origin)."""
 
-    def __init__(self, port: int, address: str, keep_alive: bool = True) -> None:
-        self.port = port
+    def __init__(self, ports: Sequence[int], address: str, keep_alive: bool = True) -> None:
+        self.ports = list(ports)
+        self.port = self.ports[0]
         self.keep_alive = keep_alive
         self.address = address
         self.cookies: dict[str, str] = {}
-        self.origin = f"http://{HOST}:{port}"
+        self.origin = f"http://{HOST}:{self.port}"
         self.conn: http.client.HTTPConnection | None = None
+        self.turn = itertools.cycle(range(len(self.ports)))
+        self.server = 0
+        """The server of the connection open now (its place in ``ports``)."""
         self.last = 0.0
 
     def get(self, path: str, headers: Mapping[str, str] | None = None) -> Answer:
@@ -78,7 +88,7 @@ class Client:
         fields: Mapping[str, str] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> Answer:
-        """Send one request on the kept-alive connection; its answer, or Dropped."""
+        """Send one request on the kept-alive connection (or a new one); its answer, or Dropped."""
         sent = {
             "Host": f"{HOST}:{self.port}",
             "User-Agent": "yu-bench (tools.bench)",
@@ -96,7 +106,9 @@ class Client:
         t0 = time.monotonic()
         if self.conn is None or t0 - self.last > IDLE:
             self.close()
-            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=120)
+            self.server = next(self.turn)
+            self.conn = http.client.HTTPConnection(HOST, self.ports[self.server], timeout=120)
+        server = self.server
         try:
             self.conn.request(method, path, body=body, headers=sent)
             response = self.conn.getresponse()
@@ -129,6 +141,7 @@ class Client:
             seconds=self.last - t0,
             queries=int(timing.group(2)) if timing else None,
             cpu=float(cpu.group(1)) / 1000 if cpu else None,
+            server=server,
         )
 
     def close(self) -> None:

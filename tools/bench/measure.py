@@ -23,17 +23,15 @@ class Player(Protocol):
 
 
 def cpu_seconds(processes: Sequence[psutil.Process]) -> float:
-    """User and system CPU of a process tree: the live processes', and, through the first (the
-    parent), that of its children that have exited (a Postgres backend per closed connection)."""
+    """User and system CPU of processes: the live ones', and, through each, that of its children
+    that have exited (a Postgres backend per closed connection, through the postmaster)."""
     total = 0.0
-    for n, process in enumerate(processes):
+    for process in processes:
         try:
             times = process.cpu_times()
         except psutil.Error:
             continue
-        total += times.user + times.system
-        if n == 0:
-            total += times.children_user + times.children_system
+        total += times.user + times.system + times.children_user + times.children_system
     return total
 
 
@@ -51,6 +49,9 @@ class Phase:
     machine_cpu: float
     """The whole machine's busy CPU seconds: the above, and whatever else ran meanwhile."""
     tally: Tally
+    shared_cpu: float = 0.0
+    """Of ``server_cpu``: the processes every request goes through besides the servers (pgbouncer and
+    redis-server, on the deployment)."""
 
     @property
     def throughput(self) -> float:
@@ -106,6 +107,10 @@ class Phase:
         return self.tally.errors
 
 
+def none() -> list[psutil.Process]:
+    return []
+
+
 def run(
     what: str,
     players: Sequence[Player],
@@ -113,10 +118,11 @@ def run(
     postgres: Callable[[], list[psutil.Process]],
     steps: int = 0,
     seconds: float = 0.0,
+    shared: Callable[[], list[psutil.Process]] = none,
 ) -> Phase:
     """Every player, each in a thread of its own, all starting together, takes ``steps`` actions, or
     else takes actions until ``seconds`` have passed (the actions under way then are finished and
-    counted)."""
+    counted). ``shared``: processes among the server's measured apart too (see :func:`timed`)."""
     tally = Tally()
     for player in players:
         player.tally = tally
@@ -142,7 +148,7 @@ def run(
     threads = [threading.Thread(target=play, args=(p,), daemon=True) for p in players]
     for thread in threads:
         thread.start()
-    return timed(what, len(players), tally, server, postgres, release)
+    return timed(what, len(players), tally, server, postgres, release, shared)
 
 
 def timed(
@@ -152,16 +158,19 @@ def timed(
     server: Callable[[], list[psutil.Process]],
     postgres: Callable[[], list[psutil.Process]],
     work: Callable[[], None],
+    shared: Callable[[], list[psutil.Process]] = none,
 ) -> Phase:
-    """Do ``work`` and measure it: wall time and the CPU of the server, Postgres and this client."""
+    """Do ``work`` and measure it: wall time and the CPU of the server, Postgres and this client, and
+    apart, that of the ``shared`` processes among the server's."""
     me = psutil.Process()
-    servers, databases = server(), postgres()
-    cpu = (cpu_seconds(servers), cpu_seconds(databases), cpu_seconds([me]), busy())
+    servers, between, databases = server(), shared(), postgres()
+    cpu = (cpu_seconds(servers), cpu_seconds(databases), cpu_seconds([me]), busy(), cpu_seconds(between))
     began = time.monotonic()
     work()
     seconds = time.monotonic() - began
     # The same processes as at the start, and any started since (a backend for a new connection).
     servers += [p for p in server() if p not in servers]
+    between += [p for p in shared() if p not in between]
     databases += [p for p in postgres() if p not in databases]
     return Phase(
         what,
@@ -173,6 +182,7 @@ def timed(
         client_cpu=cpu_seconds([me]) - cpu[2],
         machine_cpu=busy() - cpu[3],
         tally=tally,
+        shared_cpu=cpu_seconds(between) - cpu[4],
     )
 
 
@@ -200,6 +210,7 @@ def merged(what: str, phases: Sequence[Phase]) -> Phase:
         tally.html += part.html
         tally.html_compressed += part.html_compressed
         tally.statuses += part.statuses
+        tally.servers += part.servers
         tally.errors += part.errors
     return Phase(
         what,
@@ -211,4 +222,5 @@ def merged(what: str, phases: Sequence[Phase]) -> Phase:
         client_cpu=sum(p.client_cpu for p in phases),
         machine_cpu=sum(p.machine_cpu for p in phases),
         tally=tally,
+        shared_cpu=sum(p.shared_cpu for p in phases),
     )

@@ -8,6 +8,7 @@ import random
 import re
 import time
 import uuid
+from collections.abc import Sequence
 
 from tools.chaos.client import Dropped
 from tools.chaos.players import CODE, REQUEST
@@ -37,10 +38,10 @@ def address(n: int) -> str:
 class Account:
     """A user of the app and their browser: its connection, cookies and client address."""
 
-    def __init__(self, port: int, n: int, keep_alive: bool = True) -> None:
+    def __init__(self, ports: Sequence[int], n: int, keep_alive: bool = True) -> None:
         self.name = f"bench{n}-{uuid.uuid4().hex[:6]}"
         self.password = f"Bench-{uuid.uuid4().hex}"
-        self.client = Client(port, address(n), keep_alive)
+        self.client = Client(ports, address(n), keep_alive)
 
 
 class AppPlayer:
@@ -171,8 +172,8 @@ class AppPlayer:
 class FloorPlayer:
     """Moves one row of the floor's table on, one post at a time."""
 
-    def __init__(self, port: int, n: int, seed: int, keep_alive: bool = True) -> None:
-        self.client = Client(port, address(n), keep_alive)
+    def __init__(self, ports: Sequence[int], n: int, seed: int, keep_alive: bool = True) -> None:
+        self.client = Client(ports, address(n), keep_alive)
         self.row = n
         self.rng = random.Random(seed * 1000 + n)
         self.version = "0"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .measure import Phase, merged
 from .players import GAMES, YU
+from .tally import Tally
 
 KB = 1024
 FLAT = 1.25
@@ -64,14 +65,19 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f}"
 
 
+def shared(p: Phase) -> str:
+    """The CPU of pgbouncer and redis-server per action, when they were measured."""
+    return f", pgbouncer and redis-server {ms(p.per_action(p.shared_cpu))}" if p.shared_cpu else ""
+
+
 def phase_line(p: Phase) -> str:
     errors = sum(p.errors.values())
     return (
         f"{p.what:<6} {p.actions:>4} actions in {p.seconds:5.1f} s: {p.throughput:6.1f}/s, "
         f"p95 {ms(p.latency(0.95))} ms, CPU {ms(p.cpu)} ms/action "
-        f"(server {ms(p.per_action(p.server_cpu))}, of which request threads {ms(p.thread_cpu)};"
-        f" Postgres {ms(p.per_action(p.postgres_cpu))}), {p.queries:.1f} queries, {errors} errors;"
-        f" other work kept {p.others:.0%} of the machine busy"
+        f"(server {ms(p.per_action(p.server_cpu))}, of which request threads {ms(p.thread_cpu)}"
+        f"{shared(p)}; Postgres {ms(p.per_action(p.postgres_cpu))}), {p.queries:.1f} queries,"
+        f" {errors} errors; other work kept {p.others:.0%} of the machine busy"
     )
 
 
@@ -116,18 +122,26 @@ def rounds_table(game: str, paired: list[tuple[Phase, Phase]]) -> list[str]:
     return lines
 
 
-def per_action(label: str, p: Phase) -> str:
+def by_server(tally: Tally) -> dict[str, int]:
+    """Requests answered by each server, named A, B, ... in the order the players take them."""
+    return {chr(ord("A") + n): tally.servers[n] for n in sorted(tally.servers)}
+
+
+def per_action(label: str, p: Phase, split: bool) -> str:
+    """The figures per action; ``split``: also the requests each server answered."""
+    servers = ", ".join(f"{name} {n}" for name, n in by_server(p.tally).items())
     return (
         f"    {label:<6} server {ms(p.per_action(p.server_cpu))} ms"
-        f" (request threads {ms(p.thread_cpu)}) + Postgres {ms(p.per_action(p.postgres_cpu))} ms"
+        f" (request threads {ms(p.thread_cpu)}{shared(p)}) + Postgres {ms(p.per_action(p.postgres_cpu))} ms"
         f" CPU (this client {ms(p.per_action(p.client_cpu))} ms); {p.queries:.1f} queries;"
-        f" {p.per_action(p.tally.requests):.2f} requests; {p.down:,.0f} bytes down, {p.up:,.0f} up;"
-        f" answer {p.answer:,.0f} bytes as sent"
+        f" {p.per_action(p.tally.requests):.2f} requests{f' (by server: {servers})' if split else ''};"
+        f" {p.down:,.0f} bytes down, {p.up:,.0f} up; answer {p.answer:,.0f} bytes as sent"
     )
 
 
 def render(results: Results) -> str:
     args = results.args
+    split: bool = args.scale_out
     out = [
         "",
         f"tools.bench: {', '.join(GAMES[g] for g in results.games)} against the floor;"
@@ -135,18 +149,33 @@ def render(results: Results) -> str:
         + (f"{args.actions} actions each" if args.actions else f"{args.seconds:g} s")
         + f" per phase, {args.rounds} rounds,"
         + (" a new connection per request," if args.reconnect else "")
-        + f" processes {args.processes}, {args.many} players for the error count, seed {args.seed};"
+        + (f" processes per server {args.processes}," if split else f" processes {args.processes},")
+        + f" {args.many} players for the error count, seed {args.seed};"
         f" {os.cpu_count()} CPU cores; took {results.seconds:.0f} s",
+    ]
+    if split:
+        out.append(
+            "scale-out: the app on app servers A and B behind pgbouncer in transaction mode, with Redis;"
+            " the floor on floor servers A and B through the same pgbouncer; each request to the next"
+            " server in turn"
+        )
+    out += [
         "",
-        "Actions under load (CPU: server and Postgres processes, per action)",
+        "Actions under load (CPU per action: "
+        + (
+            "the side's two servers, pgbouncer and redis-server as the server, and Postgres)"
+            if split
+            else "server and Postgres processes)"
+        ),
     ]
     for count, rounds in results.rounds.items():
-        out.append(f"{count} process(es) each, {rounds[0][FLOOR].players} players at once:")
+        each = "per server, two servers a side" if split else "each"
+        out.append(f"{count} process(es) {each}, {rounds[0][FLOOR].players} players at once:")
         for game in results.games:
             paired = pairs(rounds, game)
             out += rounds_table(game, paired)
-            out.append(per_action(game, merged(game, [a for _, a in paired])))
-        out += ["  The floor", per_action(FLOOR, merged(FLOOR, [r[FLOOR] for r in rounds]))]
+            out.append(per_action(game, merged(game, [a for _, a in paired]), split))
+        out += ["  The floor", per_action(FLOOR, merged(FLOOR, [r[FLOOR] for r in rounds]), split)]
         for game, many in results.many.get(count, {}).items():
             out.append(
                 f"  {GAMES[game]}, {many.players} players at once: {many.actions} actions,"
@@ -335,13 +364,16 @@ def summary(results: Results) -> dict[str, object]:
             "html_compressed": tally.html_compressed,
             "answer_bytes": number(statistics.fmean(tally.act_bodies)) if tally.act_bodies else None,
             "page_bytes": sum(results.weight.get(game, {}).values()),
+            "requests_by_server": by_server(tally),
             "processes": processes,
         }
     floor = [r[FLOOR] for rounds in results.rounds.values() for r in rounds]
     return {
+        "scale_out": results.args.scale_out,
         "games": games,
         "floor_actions": sum(p.actions for p in floor),
         "floor_errors": sum(sum(p.errors.values()) for p in floor),
+        "floor_requests_by_server": by_server(merged(FLOOR, floor).tally),
         "single": {point: p.actions for point, p in results.single.items()},
         "targets": [{"game": t.game, "what": t.what, "holds": t.holds} for t in targets(results)],
         "seconds": round(results.seconds, 1),

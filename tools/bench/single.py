@@ -4,6 +4,7 @@ game 1, the 150th of game 1, the first of game 10 (tools/bench/history.py)."""
 from __future__ import annotations
 
 from .board import Board, Screen
+from .deployed import DeployedWorld
 from .measure import Phase, merged, timed
 from .players import AppPlayer
 from .tally import Tally
@@ -13,7 +14,7 @@ from .world import World
 class Single:
     """The owner of the prepared campaigns, acting on them one at a time."""
 
-    def __init__(self, world: World, player: AppPlayer) -> None:
+    def __init__(self, world: World | DeployedWorld, player: AppPlayer) -> None:
         self.world, self.player = world, player
         self.own = (player.code, player.board)
         """The player's own campaign and board, given back by :meth:`done`."""
@@ -40,7 +41,8 @@ class Single:
                     key = player.playable()[0]
                 player.act(key, confirm=True)
 
-        return timed(what, 1, tally, self.world.app.processes, self.world.postgres, act)
+        world = self.world
+        return timed(what, 1, tally, world.app.processes, world.postgres, act, world.shared)
 
     def done(self) -> None:
         self.player.code, self.player.board = self.own

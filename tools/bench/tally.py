@@ -35,12 +35,15 @@ class Tally:
     """HTML answers big enough to compress, and how many of them were."""
     html_compressed: int = 0
     statuses: Counter[int] = field(default_factory=Counter)
+    servers: Counter[int] = field(default_factory=Counter)
+    """Requests answered, by server (its place in the players' list of servers)."""
     errors: Counter[str] = field(default_factory=Counter)
 
     def answered(self, answer: Answer) -> None:
         with self.lock:
             self.requests += 1
             self.statuses[answer.status] += 1
+            self.servers[answer.server] += 1
             self.down += answer.wire
             self.up += answer.sent
             if answer.queries is not None:

@@ -1,5 +1,6 @@
 """The bench's world in a temporary directory: an embedded Postgres of its own, the app's database
-migrated on it, the floor's two tables, and gunicorn serving the app or the floor."""
+migrated on it, the floor's two tables, and gunicorn serving the app or the floor; or the same on the
+deployment of docs/scaling.md (tools/bench/deployed.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import psutil
 import psycopg
@@ -32,6 +35,7 @@ from config.settings import *  # noqa: F403
 
 STATIC_ROOT = {static!r}
 '''
+FLOOR = "tools.bench.floor:application"
 PASSED_ON = ("DB_POOL", "DB_POOL_MIN", "DB_POOL_MAX", "DB_POOL_TIMEOUT", "DB_CONN_MAX_AGE", "REDIS_URL")
 """Database and cache settings the bench's caller may set for both servers, to measure a variant."""
 FLOOR_TABLES = """
@@ -80,7 +84,16 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.workers = 0
 
+    @property
+    def ports(self) -> list[int]:
+        return [self.port]
+
     def start(self, workers: int) -> None:
+        """Start it with ``workers`` processes and wait until it answers."""
+        self.launch(workers)
+        self.wait_ready()
+
+    def launch(self, workers: int) -> None:
         self.workers = workers
         env = {**self.env, "BIND": f"{HOST}:{self.port}", "WEB_CONCURRENCY": str(workers)}
         command = [
@@ -95,7 +108,6 @@ class Server:
             self.process = subprocess.Popen(
                 command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
             )
-        self.wait_ready()
 
     def processes(self) -> list[psutil.Process]:
         """The master and its workers."""
@@ -142,6 +154,70 @@ class Server:
         self.process = None
 
 
+class Launchable(Protocol):
+    """A server a :class:`Side` starts, stops and measures."""
+
+    @property
+    def port(self) -> int: ...
+
+    def launch(self, workers: int) -> None: ...
+
+    def wait_ready(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def processes(self) -> list[psutil.Process]: ...
+
+
+class Side:
+    """The servers of one application, which the players take in turn (each new connection to the
+    next), and the processes their requests go through besides (``shared``: pgbouncer, Redis)."""
+
+    def __init__(self, servers: Sequence[Launchable], shared: Callable[[], list[psutil.Process]]) -> None:
+        self.servers, self.shared = list(servers), shared
+
+    @property
+    def ports(self) -> list[int]:
+        return [server.port for server in self.servers]
+
+    def start(self, workers: int) -> None:
+        """Start every server with ``workers`` processes, all at once, and wait until each answers."""
+        for server in self.servers:
+            server.launch(workers)
+        for server in self.servers:
+            server.wait_ready()
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+    def processes(self) -> list[psutil.Process]:
+        """Every server's master and workers, and the shared processes."""
+        return [p for server in self.servers for p in server.processes()] + self.shared()
+
+
+def tree(pid: int | None) -> list[psutil.Process]:
+    """A process and all it started, or nothing when it is gone."""
+    if pid is None:
+        return []
+    try:
+        process = psutil.Process(pid)
+        return [process, *process.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def make_floor(database_url: str, rows: int) -> None:
+    """The floor's two tables, with ``rows`` rows to move on."""
+    with psycopg.connect(database_url) as conn:
+        conn.execute(FLOOR_TABLES.encode())
+        with conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO bench_floor_state (id, version, state) VALUES (%s, 0, %s::jsonb)",
+                [(row, json.dumps(floor_state(row))) for row in range(rows)],
+            )
+
+
 class World:
     """A temporary directory with an embedded Postgres, the app's database on it, and two servers:
     the app (production settings, SERVER_TIMING on) and the floor."""
@@ -153,7 +229,7 @@ class World:
         self.secret_key = secrets.token_urlsafe(50)
         self.helpers: list[subprocess.Popen[bytes]] = []
         self.app = Server("app", "config.asgi", {}, "/rules/", self.dir / "app.log")
-        self.floor = Server("floor", "tools.bench.floor:application", {}, "/", self.dir / "floor.log")
+        self.floor = Server("floor", FLOOR, {}, "/", self.dir / "floor.log")
 
     def open(self, floor_rows: int) -> None:
         """Start Postgres, create and migrate the database, collect the static files, make the floor's
@@ -167,13 +243,7 @@ class World:
         for step in (("migrate", "--noinput", "-v0"), ("createcachetable",)):
             finish(self.manage(*step), step[0])
         finish(collect, "collectstatic")
-        with psycopg.connect(self.database_url) as conn:
-            conn.execute(FLOOR_TABLES.encode())
-            with conn.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO bench_floor_state (id, version, state) VALUES (%s, 0, %s::jsonb)",
-                    [(row, json.dumps(floor_state(row))) for row in range(floor_rows)],
-                )
+        make_floor(self.database_url, floor_rows)
         self.app.env = self.env("bench_settings")
         self.floor.env = self.env("")
 
@@ -218,13 +288,15 @@ class World:
             server = get_server(self.pgdata, cleanup_mode=None)  # stopped by close(), not at exit
         return str(server.get_uri(DATABASE))
 
+    def shared(self) -> list[psutil.Process]:
+        """Processes every request goes through besides its server's: none here."""
+        return []
+
     def postgres(self) -> list[psutil.Process]:
         """The postmaster and its children (backends, writers, autovacuum)."""
         try:
-            pid = int((self.pgdata / "postmaster.pid").read_text().split()[0])
-            postmaster = psutil.Process(pid)
-            return [postmaster, *postmaster.children(recursive=True)]
-        except (OSError, IndexError, ValueError, psutil.NoSuchProcess):
+            return tree(int((self.pgdata / "postmaster.pid").read_text().split()[0]))
+        except (OSError, IndexError, ValueError):
             return []
 
     def close(self) -> None:

@@ -122,12 +122,12 @@ class AppServer:
             )
 
     def processes(self) -> list[psutil.Process]:
-        """The master and its workers."""
+        """The master and its workers (and whatever they started)."""
         if self.process is None:
             return []
         try:
             master = psutil.Process(self.process.pid)
-            return [master, *master.children()]
+            return [master, *master.children(recursive=True)]
         except psutil.NoSuchProcess:
             return []
 
@@ -182,16 +182,20 @@ class Deployment(World):
         self.redis_url = f"redis://{HOST}:{self.redis_port}/0"
 
     def open(self) -> None:
-        """Start Postgres, pgbouncer and Redis; create the database and migrate it through pgbouncer;
-        collect the static files; start both app servers."""
-        self.database_url = self.start_database()
-        self.start_pgbouncer()
-        self.start_redis()
-        self.prepare()
+        """Set up everything but the app servers, then start both."""
+        self.set_up()
         for server in self.servers:
             server.launch(self.env())
         for server in self.servers:
             server.ready()
+
+    def set_up(self) -> None:
+        """Start Postgres, pgbouncer and Redis; create the database and migrate it through pgbouncer;
+        collect the static files."""
+        self.database_url = self.start_database()
+        self.start_pgbouncer()
+        self.start_redis()
+        self.prepare()
 
     def env(self) -> dict[str, str]:
         """The chaos run's production settings on plain HTTP, with the pools through pgbouncer,

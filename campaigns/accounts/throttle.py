@@ -32,6 +32,8 @@ from django.utils import timezone
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
+from campaigns.accounts import sessions
+
 View = Callable[..., HttpResponse]
 
 KNOWN_BROWSER = "known_browser"
@@ -163,6 +165,11 @@ class LockoutBackend(AxesStandaloneBackend, ModelBackend):  # type: ignore[misc]
     ) -> User | None:
         super().authenticate(request, username=username, password=password, **kwargs)  # raises when locked
         return ModelBackend.authenticate(self, request, username=username, password=password, **kwargs)
+
+    def get_user(self, user_id: Any) -> User | None:
+        """The signed-in user of every request, read by :func:`campaigns.accounts.sessions.user`."""
+        found = sessions.user(user_id)
+        return found if found is not None and self.user_can_authenticate(found) else None
 
     async def aauthenticate(
         self,

@@ -146,12 +146,21 @@ def options() -> argparse.Namespace:
         help="the app as docs/scaling.md deploys it: two app servers behind pgbouncer, with Redis, taken"
         " in turn with a new connection per request (the floor as two servers through the same pgbouncer)",
     )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="serve the app and the floor by gunicorn's threaded WSGI workers, this many threads each,"
+        " instead of uvicorn's (0, the production server)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices and the history")
     parser.add_argument("--json", metavar="PATH", help="also write the figures to PATH, as JSON")
     args = parser.parse_args()
     args.reconnect = args.reconnect or args.scale_out
     args.counts = [int(n) for n in args.processes.split(",") if n.strip()]
     args.games = list(dict.fromkeys(g.strip() for g in args.games.split(",") if g.strip()))
+    if args.threads < 0 or (args.threads and args.scale_out):
+        parser.error("--threads takes a count of at least 1, and not with --scale-out")
     if not args.games or not set(args.games) <= GAMES.keys():
         parser.error(f"--games takes names among {', '.join(GAMES)}")
     if (
@@ -172,7 +181,7 @@ def main() -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, stop)
     began = time.monotonic()
-    world = DeployedWorld() if args.scale_out else World()
+    world = DeployedWorld() if args.scale_out else World(args.threads)
     results = report.Results(args)
     try:
         with step(

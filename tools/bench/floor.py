@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
@@ -79,3 +80,5 @@ if not settings.configured:
         USE_TZ=True,
     )
 application = get_asgi_application()
+wsgi_application = get_wsgi_application()
+"""The same view for gunicorn's threaded workers (``tools.bench --threads``)."""

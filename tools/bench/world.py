@@ -36,6 +36,7 @@ from config.settings import *  # noqa: F403
 STATIC_ROOT = {static!r}
 '''
 FLOOR = "tools.bench.floor:application"
+FLOOR_WSGI = "tools.bench.floor:wsgi_application"
 PASSED_ON = ("DB_POOL", "DB_POOL_MIN", "DB_POOL_MAX", "DB_POOL_TIMEOUT", "DB_CONN_MAX_AGE", "REDIS_URL")
 """Database and cache settings the bench's caller may set for both servers, to measure a variant."""
 FLOOR_TABLES = """
@@ -222,14 +223,17 @@ class World:
     """A temporary directory with an embedded Postgres, the app's database on it, and two servers:
     the app (production settings, SERVER_TIMING on) and the floor."""
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int = 0) -> None:
+        """``threads``: serve both by gunicorn's threaded WSGI workers, this many threads each."""
         self.dir = Path(tempfile.mkdtemp(prefix="yu-bench-"))
         self.pgdata = self.dir / "pg"
         self.database_url = ""
         self.secret_key = secrets.token_urlsafe(50)
         self.helpers: list[subprocess.Popen[bytes]] = []
-        self.app = Server("app", "config.asgi", {}, "/rules/", self.dir / "app.log")
-        self.floor = Server("floor", FLOOR, {}, "/", self.dir / "floor.log")
+        self.threads = threads
+        app, floor = ("config.wsgi", FLOOR_WSGI) if threads else ("config.asgi", FLOOR)
+        self.app = Server("app", app, {}, "/rules/", self.dir / "app.log")
+        self.floor = Server("floor", floor, {}, "/", self.dir / "floor.log")
 
     def open(self, floor_rows: int) -> None:
         """Start Postgres, create and migrate the database, collect the static files, make the floor's
@@ -267,6 +271,8 @@ class World:
             "SERVER_TIMING": "1",
         }
         env |= {name: os.environ[name] for name in PASSED_ON if name in os.environ}
+        if self.threads:
+            env["GUNICORN_CMD_ARGS"] = f"--worker-class gthread --threads {self.threads}"
         if settings:
             env["DJANGO_SETTINGS_MODULE"] = settings
         return env

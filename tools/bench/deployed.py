@@ -10,10 +10,10 @@ import subprocess
 
 import psutil
 
-from tools.chaos.world import spawn
+from tools.chaos.world import spawn, tree
 from tools.scaleout.deployment import AppServer, Deployment
 
-from .world import FLOOR, Server, Side, make_floor, tree
+from .world import FLOOR, Server, Side, make_floor
 
 
 class Timed(Deployment):

@@ -24,7 +24,7 @@ from typing import Protocol
 import psutil
 import psycopg
 
-from tools.chaos.world import SetupFailed, alive, finish, spawn, tail, wait_gone
+from tools.chaos.world import SetupFailed, alive, finish, spawn, tail, tree, wait_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = "bench"
@@ -112,13 +112,7 @@ class Server:
 
     def processes(self) -> list[psutil.Process]:
         """The master and its workers."""
-        if self.process is None:
-            return []
-        try:
-            master = psutil.Process(self.process.pid)
-            return [master, *master.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            return []
+        return tree(self.process.pid if self.process else None)
 
     def wait_ready(self) -> None:
         until = time.monotonic() + 90
@@ -195,17 +189,6 @@ class Side:
     def processes(self) -> list[psutil.Process]:
         """Every server's master and workers, and the shared processes."""
         return [p for server in self.servers for p in server.processes()] + self.shared()
-
-
-def tree(pid: int | None) -> list[psutil.Process]:
-    """A process and all it started, or nothing when it is gone."""
-    if pid is None:
-        return []
-    try:
-        process = psutil.Process(pid)
-        return [process, *process.children(recursive=True)]
-    except psutil.NoSuchProcess:
-        return []
 
 
 def make_floor(database_url: str, rows: int) -> None:

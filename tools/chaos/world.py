@@ -88,6 +88,34 @@ def finish(process: subprocess.Popen[bytes], what: str) -> str:
     return out.decode()
 
 
+def gunicorn(access_log: Path) -> list[str]:
+    """The production command, ``gunicorn -c config/gunicorn.py config.asgi``, its access log in
+    ``access_log`` and the rest on its output."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "config/gunicorn.py",
+        "config.asgi",
+        f"--access-logfile={access_log}",
+        "--error-logfile=-",
+        "--capture-output",
+        "--graceful-timeout=5",
+    ]
+
+
+def tree(pid: int | None) -> list[psutil.Process]:
+    """A process and all it started (a gunicorn master and its workers), or nothing when it is gone."""
+    if pid is None:
+        return []
+    try:
+        process = psutil.Process(pid)
+        return [process, *process.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
 class World:
     """A temporary directory with an embedded Postgres and gunicorn serving the app on it."""
 
@@ -199,18 +227,7 @@ class World:
         BIND and WEB_CONCURRENCY; the logs go to the run's directory."""
         with self.server_log.open("ab") as log:
             self.server = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "gunicorn",
-                    "-c",
-                    "config/gunicorn.py",
-                    "config.asgi",
-                    f"--access-logfile={self.access_log}",
-                    "--error-logfile=-",
-                    "--capture-output",
-                    "--graceful-timeout=5",
-                ],
+                gunicorn(self.access_log),
                 cwd=ROOT,
                 env={**self.env(), "BIND": f"{HOST}:{self.port}", "WEB_CONCURRENCY": str(self.workers)},
                 stdout=log,

@@ -15,7 +15,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +25,17 @@ import redis
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 
-from tools.chaos.world import DATABASE, HOST, ROOT, SetupFailed, World, tail, wait_gone
+from tools.chaos.world import (
+    DATABASE,
+    HOST,
+    ROOT,
+    SetupFailed,
+    World,
+    gunicorn,
+    tail,
+    tree,
+    wait_gone,
+)
 
 PGBOUNCER_INI = """[databases]
 {database} = host={pg_host} port={pg_port} dbname={database} user={user}
@@ -102,18 +111,7 @@ class AppServer:
         """Start it; :meth:`ready` waits until it answers."""
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "gunicorn",
-                    "-c",
-                    "config/gunicorn.py",
-                    "config.asgi",
-                    f"--access-logfile={self.access_log}",
-                    "--error-logfile=-",
-                    "--capture-output",
-                    "--graceful-timeout=5",
-                ],
+                gunicorn(self.access_log),
                 cwd=ROOT,
                 env={**env, "BIND": f"{HOST}:{self.port}", "WEB_CONCURRENCY": str(self.workers)},
                 stdout=log,
@@ -123,13 +121,7 @@ class AppServer:
 
     def processes(self) -> list[psutil.Process]:
         """The master and its workers (and whatever they started)."""
-        if self.process is None:
-            return []
-        try:
-            master = psutil.Process(self.process.pid)
-            return [master, *master.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            return []
+        return tree(self.process.pid if self.process else None)
 
     def ready(self) -> None:
         """Wait until the master has its workers and the app answers the rules page."""

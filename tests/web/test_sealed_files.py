@@ -12,7 +12,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from campaigns import sealed, seats, store
-from campaigns.models import Campaign, Game, GameAction, new_seed
+from campaigns.models import Campaign, Game, GameAction
 from campaigns.sharing.models import Role
 from engine.games import GAMES, TABLES
 from engine.series import Series
@@ -22,7 +22,7 @@ from engine.yu.campaign.difficulty import Difficulty
 from engine.yu.rules.hidden import visible
 from tests import play
 
-from .base import BaseTestCase, dealt_anew, hidden, quiet_plays, table_hidden, yu_hidden
+from .base import LONG_SEED, BaseTestCase, dealt_anew, hidden, quiet_plays, table_hidden, yu_hidden
 from .saved import FILES, FILES_KEY, version_1
 
 OTHER_KEY = "another site's secret key, long enough and random enough: 8f3b1c9e2d7a"
@@ -142,7 +142,7 @@ class SealedFileTestCase(BaseTestCase):
 
 class CampaignFileTests(SealedFileTestCase):
     def test_a_yu_file_foretells_no_face_down_card(self) -> None:
-        campaign = play.create_campaign(self.alice, "Short", new_seed())
+        campaign = play.create_campaign(self.alice, "Short", LONG_SEED)
         for key in quiet_plays(campaign, 2):
             board = store.load(campaign)
             play.act(board, Action.parse(key), board.version)
@@ -280,7 +280,7 @@ class PlayedOnTests(SealedFileTestCase):
     to see what the original will deal. The copy shows what the original shows, then deals anew."""
 
     def test_a_yu_copy_played_on_draws_other_cards(self) -> None:
-        campaign = play.create_campaign(self.alice, "Short", new_seed())
+        campaign = play.create_campaign(self.alice, "Short", LONG_SEED)
         for key in quiet_plays(campaign, 2):
             board = store.load(campaign)
             play.act(board, Action.parse(key), board.version)
@@ -289,7 +289,7 @@ class PlayedOnTests(SealedFileTestCase):
         self.assertDealsOtherwise(campaign, copy, self.play_yu)
 
     def test_a_yu_copy_takes_back_nothing_it_was_brought_back_with(self) -> None:
-        campaign = play.create_campaign(self.alice, "Short", new_seed())
+        campaign = play.create_campaign(self.alice, "Short", LONG_SEED)
         first, second = quiet_plays(campaign, 2)
         board = store.load(campaign)
         play.act(board, Action.parse(first), board.version)

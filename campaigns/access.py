@@ -11,7 +11,7 @@ until it is restored or purged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 from uuid import UUID
 
 from django.contrib.auth.models import User
@@ -149,15 +149,29 @@ def _count(recent: Recent, campaign: Campaign) -> int | None:
     return recent if recent is None or isinstance(recent, int) else recent[campaign.game]
 
 
-def campaigns_of(user: User) -> QuerySet[Campaign]:
+class Mine(TypedDict):
+    """What :func:`campaigns_of` reads with each campaign about the user."""
+
+    member_role: str | None
+    seat_number: int | None
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    Listed = WithAnnotations[Campaign, Mine]
+
+
+def campaigns_of(user: User) -> QuerySet[Listed]:
     """The campaigns a user owns or was let into, newest first, each with
-    ``member_role`` (None for their own) and its owner, in one query; with
-    those the user deleted that can still be restored (``deleted`` set)."""
+    ``member_role`` (None for their own), ``seat_number`` (the table seat they sit at, if any)
+    and its owner, in one query; with those the user deleted that can still be restored
+    (``deleted`` set)."""
     joined = Membership.objects.inside().filter(user_id=user.pk).values("campaign_id")
     restorable = Q(owner_id=user.pk, deleted__gt=timezone.now() - KEPT_FOR)
     return (
         Campaign.objects.filter((Q(owner_id=user.pk) | Q(pk__in=joined)) & Q(deleted=None) | restorable)
-        .annotate(member_role=_member_role(user.pk))
+        .annotate(member_role=_member_role(user.pk), seat_number=_seat_number(user.pk))
         .select_related("owner")
         .defer("state")
     )

@@ -11,6 +11,7 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.urls import reverse
 from django.utils.functional import lazy
@@ -73,6 +74,15 @@ class Campaign(models.Model):
     wins = models.PositiveIntegerField(default=0)
     losses = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    waiting = ArrayField(
+        models.PositiveSmallIntegerField(),
+        default=list,
+        blank=True,
+        help_text="The seats that have something to do now (none once it is over).",
+    )
+    waiting_since = models.DateTimeField(
+        null=True, blank=True, help_text="When those seats began to wait: the move that handed it to them."
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     request = models.UUIDField(

@@ -115,7 +115,7 @@ def _action(values: list[Any]) -> GameAction:
     return GameAction.from_db(connection.alias, [f.attname for f in ACTION], taken)
 
 
-SUMMARY = ("game_number", "status", "wins", "losses")
+SUMMARY = ("game_number", "status", "wins", "losses", "waiting", "waiting_since")
 """The campaign list's fields an action writes with its version."""
 INSERTED = [f for f in ACTION if not f.primary_key]
 
@@ -126,7 +126,9 @@ def _save_sql(rows: int, lasting: bool) -> str:
     the campaign's version, summary and (``lasting``) state, the game's state, and ``rows`` log
     rows (row n's columns in parameters rn_0, rn_1...)."""
     state = ', "state" = %(lasting)s::jsonb' if lasting else ""
-    summary = ", ".join(f'"{f.column}" = %({f.name})s' for f in CAMPAIGN if f.name in SUMMARY)
+    summary = ", ".join(
+        f'"{f.column}" = %({f.name})s::{f.db_type(connection)}' for f in CAMPAIGN if f.name in SUMMARY
+    )
     values = ", ".join(
         "(" + ", ".join(f"%(r{n}_{i})s::{f.db_type(connection)}" for i, f in enumerate(INSERTED)) + ")"
         for n in range(rows)

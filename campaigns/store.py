@@ -510,6 +510,9 @@ def _summarize(campaign: Campaign, standing: Standing) -> None:
         status = Campaign.Status.BETWEEN
     campaign.game_number, campaign.status = standing.game, status
     campaign.wins, campaign.losses = standing.wins, standing.losses
+    waiting = list(standing.waiting)
+    if waiting != campaign.waiting or campaign.waiting_since is None:
+        campaign.waiting, campaign.waiting_since = waiting, timezone.now()
 
 
 def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment: str | None = None) -> Board:
@@ -701,10 +704,7 @@ def _save(board: Board, bump: bool = True) -> None:
     Campaign.objects.filter(pk=campaign.pk).update(
         version=F("version") + int(bump),
         updated=timezone.now(),
-        game_number=campaign.game_number,
-        status=campaign.status,
-        wins=campaign.wins,
-        losses=campaign.losses,
+        **{name: getattr(campaign, name) for name in rows.SUMMARY},
         **changes,
     )
     campaign.version += int(bump)

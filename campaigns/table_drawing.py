@@ -51,8 +51,10 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         }
         for row in board.seats
     ]
+    title = f"{board.campaign.name} · {board.campaign.get_game_display()}"
     return {
         "campaign": board.campaign,
+        "title": _("Your move") + f" · {title}" if mine in board.standing.waiting else title,
         "seat": seat,
         "board": board,
         "shown": shown,
@@ -117,7 +119,7 @@ class TableBoard:
         if request.headers.get("HX-Request"):
             response = HttpResponse(table, status=status)
         else:
-            page = {"campaign": board.campaign, "table": mark_safe(table)}
+            page = {"campaign": board.campaign, "table": mark_safe(table), "title": context["title"]}
             response = render(request, "tables/table.html", page, status=status)
         response["ETag"] = seat.etag
         return response

@@ -4,6 +4,7 @@ from campaigns import events, play, records, sharing_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("turns/", views.turns_list, name="turns"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:game>/", views.game_rules, name="game_rules"),
     path("campaigns/new/", views.create, name="create"),

@@ -13,11 +13,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import date
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns import charts, store, transfer
-from campaigns.access import board_for, campaign_for, campaigns_of
+from campaigns.access import board_for, campaign_for
 from campaigns.forms import (
     CampaignForm,
     DeleteForm,
@@ -28,6 +28,7 @@ from campaigns.forms import (
 from campaigns.models import KEPT_FOR, YU, Campaign
 from campaigns.offers import offers
 from campaigns.presenter import page
+from campaigns.turns import turns
 from engine.games import TABLES
 from engine.yu.campaign.chronicle import chronicle as yu_chronicle
 
@@ -94,10 +95,24 @@ def _home(
         "table_form": table_form or TableForm(initial={"game": game} if game in TABLES else None),
     }
     if isinstance(request.user, User):
-        campaigns = list(campaigns_of(request.user))
-        context["campaigns"] = [c for c in campaigns if c.deleted is None]
-        context["deleted"] = [c for c in campaigns if c.deleted is not None]
+        context["turns"] = turns(request.user)
     return render(request, "campaigns/home.html", context, status=status)
+
+
+@login_required
+@require_GET
+def turns_list(request: HttpRequest) -> HttpResponse:
+    """The home page's list of campaigns and tables, by whose move it is (polled; its ETag
+    changes when the list would read otherwise)."""
+    now = turns(_user(request))
+    etag = f'"{get_language()}.{now.tag}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = render(request, "campaigns/home.html#campaign-list", {"turns": now, "level": 1})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @login_required

@@ -173,7 +173,10 @@ class OneStoreMigrationTests(TransactionTestCase):
         self.migrate()
         for game in self.played:
             with self.subTest(game):
-                board = store.load(Campaign.objects.get(pk=self.ids[game]))
+                campaign = Campaign.objects.get(pk=self.ids[game])
+                # Whose move it is, filled in for the home page (0017_campaign_waiting).
+                self.assertEqual((campaign.waiting, campaign.waiting_since), ([0], campaign.updated))
+                board = store.load(campaign)
                 self.assertEqual((board.game_row.number, board.standing.waiting), (2, (0,)))
                 action = board.session.bot(board.session.bots[-1], board.state, 0)
                 version = board.version

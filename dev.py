@@ -1,6 +1,6 @@
 """Set up and run the project with nothing but Python 3.11.
 
-    python3 dev.py serve   # install, then play on http://127.0.0.1:8000
+    python3 dev.py serve   # install, then play on http://127.0.0.1:8000 (the notes' worker too)
     python3 dev.py test    # install, then run the whole test suite
     python3 dev.py lock    # pin the requirements again, with their hashes
 
@@ -111,7 +111,13 @@ def serve(args: list[str]) -> int:
     for step in (["migrate"], ["createcachetable"], ["collectstatic", "--noinput", "-v0"]):
         if code := run("manage.py", *step):
             return code
-    return run("manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
+    # The worker that sends the notes: without EMAIL_HOST it prints them here.
+    worker = subprocess.Popen([str(PYTHON), "manage.py", "worker", "--no-reload", "-v0"], cwd=ROOT)
+    try:
+        return run("manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
+    finally:
+        worker.terminate()
+        worker.wait()
 
 
 def main(argv: list[str]) -> int:

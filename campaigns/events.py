@@ -36,7 +36,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from campaigns import store
+from campaigns import presence, store
 from campaigns.access import OWN, Seat, campaign_for
 from campaigns.boards import drawing_of
 from campaigns.drawing import CSRF_SLOT
@@ -85,8 +85,9 @@ async def events(request: HttpRequest, code: UUID) -> HttpResponseBase:
     seat, user_id, token, now = seated
     seen = request.headers.get("Last-Event-ID") or request.GET.get("seen", "")
     watcher = Watcher(user_id, f'"{seen}"', token.encode(), translation.get_language())
+    at_table = seat.campaign.is_table and seat.number is not None  # a player there may be sent notes
     response = StreamingHttpResponse(
-        _stream(news, seat.campaign.pk, watcher, now, heard), content_type="text/event-stream"
+        _stream(news, seat.campaign.pk, watcher, now, heard, at_table), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
@@ -107,15 +108,18 @@ def _sit(request: HttpRequest, code: UUID) -> tuple[Seat, int, str, str] | HttpR
 
 
 async def _stream(
-    news: Hub, campaign_id: int, watcher: Watcher, now: str, heard: int
+    news: Hub, campaign_id: int, watcher: Watcher, now: str, heard: int, seated: bool
 ) -> AsyncIterator[bytes]:
+    """The board's events for ``watcher``; ``seated``: it is a table's seat, whose board says it
+    is open on each keep-alive."""
     news.join(campaign_id, watcher)
     try:
         # The board moved on since the page showed it, or news came while the seat was read.
         if watcher.etag != now or news.heard != heard:
             news.changed(campaign_id)
         yield f"retry: {RETRY}\n\n".encode()
-        await sync_to_async(connections.close_all)()  # the request's connection: the stream waits without
+        # The stream waits without a connection.
+        await sync_to_async(_here if seated else _away)(watcher.user_id, campaign_id)
         loop = asyncio.get_running_loop()
         end = loop.time() + LIFETIME * random.uniform(0.9, 1.1)
         while True:
@@ -123,6 +127,8 @@ async def _stream(
             if data is None:
                 if loop.time() >= end:
                     return
+                if seated:
+                    await sync_to_async(_here)(watcher.user_id, campaign_id)
                 data = b":\n\n"
             if data:
                 yield data
@@ -130,6 +136,16 @@ async def _stream(
                 return
     finally:
         news.leave(campaign_id, watcher)
+
+
+def _here(user_id: int, campaign_id: int) -> None:
+    """The board is open (for the notes' worker to tell), then no connection is held."""
+    presence.seen(user_id, campaign_id)
+    connections.close_all()
+
+
+def _away(user_id: int, campaign_id: int) -> None:
+    connections.close_all()
 
 
 async def refresh(campaign_id: int, watchers: list[Watcher]) -> None:

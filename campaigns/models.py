@@ -173,6 +173,20 @@ class GameAction(models.Model):
         return f"{self.game} #{self.seq} {self.key}"
 
 
+class OpenBoard(models.Model):
+    """A user who has a campaign's board open, and when it last said so (:mod:`campaigns.presence`)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="+")
+    seen = models.DateTimeField()
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["user", "campaign"], name="one_open_board"),)
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.campaign} · {self.seen}"
+
+
 class TableSeat(models.Model):
     """A seat at a table: taken by a user, played by a bot, or open for a friend with an invite."""
 

@@ -19,7 +19,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns import store
+from campaigns import presence, store
 from campaigns.access import Seat, board_for, campaign_for
 from campaigns.accounts.throttle import locked_out, throttled
 from campaigns.boards import LOG_ROWS, drawing_of
@@ -73,7 +73,8 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     may do with it) is unchanged, else the fresh board.
 
     Unchanged costs three indexed reads (the session, the user, the campaign's version with the
-    user's role and seat) and no engine work. A board that is gone for this user (deleted, or its
+    user's role and seat) and no engine work; at a table's seat, every 20 seconds, one write too,
+    that the board is open (:mod:`campaigns.presence`). A board that is gone for this user (deleted, or its
     owner removed them) reloads the page, which then says why; so does a logged-out one.
     """
     if not request.user.is_authenticated:
@@ -82,6 +83,8 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
         seat = campaign_for(request, code, fields=FIELDS)
     except (Http404, store.Gone):
         return HttpResponse(status=404, headers={"HX-Refresh": "true"})
+    if seat.campaign.is_table and seat.number is not None:  # a player there may be sent notes
+        presence.seen(request.user.pk, seat.campaign.pk)
     unchanged = get_conditional_response(request, etag=seat.etag)
     if unchanged is not None:
         return unchanged

@@ -31,6 +31,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
+from django.dispatch import Signal
 from django.utils import timezone, translation
 
 from campaigns import rows
@@ -46,6 +47,9 @@ RECENT = 8
 """How many of a game's last rows a board reads, at least (enough for its short log)."""
 OWNER = "owner"
 OPEN = "open"
+turn_passed = Signal()
+"""Sent inside the transaction of a move (or an undo) that gave other seats something to do:
+``campaign``, and ``seats``, those seats (never the mover's)."""
 """How a new table's seats are given: to the owner, left open for a friend, or to a named bot."""
 
 
@@ -501,8 +505,9 @@ def create_replayed(
     return save_new(campaign, write)
 
 
-def _summarize(campaign: Campaign, standing: Standing) -> None:
-    """The campaign list's summary fields, written with the state."""
+def _summarize(campaign: Campaign, standing: Standing) -> frozenset[int]:
+    """The campaign list's summary fields, written with the state; the seats that have something
+    to do now and had not before."""
     status = Campaign.Status.PLAYING
     if standing.over and standing.won is not None:
         status = Campaign.Status.WON if standing.won else Campaign.Status.LOST
@@ -511,8 +516,16 @@ def _summarize(campaign: Campaign, standing: Standing) -> None:
     campaign.game_number, campaign.status = standing.game, status
     campaign.wins, campaign.losses = standing.wins, standing.losses
     waiting = list(standing.waiting)
+    newly = frozenset(waiting) - frozenset(campaign.waiting)
     if waiting != campaign.waiting or campaign.waiting_since is None:
         campaign.waiting, campaign.waiting_since = waiting, timezone.now()
+    return newly
+
+
+def _passed(board: Board, seats: frozenset[int], mover: int) -> None:
+    """Tell whoever listens (the notes) which seats ``mover``'s move gave something to do."""
+    if others := seats - {mover}:
+        turn_passed.send(Campaign, campaign=board.campaign, seats=others)
 
 
 def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment: str | None = None) -> Board:
@@ -529,10 +542,11 @@ def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment
             with transaction.atomic():
                 _move(board, seat, action, by)
                 lasting = _json(_save_game(board, write=False).lasting)
-                _summarize(board.campaign, board.standing)
+                newly = _summarize(board.campaign, board.standing)
                 changed = lasting if lasting != board.campaign.state else None
                 if not rows.save(board.campaign, board.game_row, board.unsaved, changed):
                     raise Stale
+                _passed(board, newly, seat)
         except (Stale, IntegrityError, Refused):  # told apart below, under the lock
             board = load(board.campaign, recent)
         else:
@@ -543,7 +557,7 @@ def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment
     with transaction.atomic():
         board = _locked(board, version, seat, moment)
         _move(board, seat, action, by)
-        _save(board)
+        _passed(board, _save(board), seat)
     return board
 
 
@@ -574,7 +588,7 @@ def undo(board: Board, seat: int, version: int, by: str = "") -> Board:
         board.state = state
         board.__dict__.pop("standing", None)
         _record(board, seat, by, UNDO, [_took_back(target)], revealed=False, undoes=target.seq)
-        _save(board)
+        _passed(board, _save(board), seat)
     return board
 
 
@@ -691,14 +705,14 @@ def _save_game(board: Board, write: bool = True) -> Stored:
     return stored
 
 
-def _save(board: Board, bump: bool = True) -> None:
+def _save(board: Board, bump: bool = True) -> frozenset[int]:
     """Write the session's state with its game's, the new action rows, the summary and the
-    version bump."""
+    version bump; the seats that have something to do now and had not before."""
     campaign = board.campaign
     GameAction.objects.bulk_create(board.unsaved)
     board.unsaved.clear()
     lasting = _json(_save_game(board).lasting)
-    _summarize(campaign, board.standing)
+    newly = _summarize(campaign, board.standing)
     # Within a game what lasts seldom changes: it is written only when it did.
     changes = {"state": lasting} if lasting != campaign.state else {}
     Campaign.objects.filter(pk=campaign.pk).update(
@@ -709,6 +723,7 @@ def _save(board: Board, bump: bool = True) -> None:
     )
     campaign.version += int(bump)
     campaign.state = lasting
+    return newly
 
 
 def reset(campaign: Campaign, run: int) -> None:

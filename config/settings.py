@@ -30,6 +30,12 @@ The environment variables, all optional but SECRET_KEY and DATABASE_URL:
     SECURE_HSTS_SECONDS      how long browsers should use HTTPS only (a year)
     SECURE_HSTS_INCLUDE_SUBDOMAINS, SECURE_HSTS_PRELOAD
     SECURE_COOKIES           session and CSRF cookies over HTTPS only
+    SITE_URL                 the site's address, for the links in the notes it e-mails,
+                             e.g. https://yu.example.org (default http://127.0.0.1:8000)
+    EMAIL_HOST               the SMTP server the notes go through (unset: they are printed on
+                             the worker's console); EMAIL_PORT (25), EMAIL_HOST_USER,
+                             EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or EMAIL_USE_SSL (0)
+    DEFAULT_FROM_EMAIL       who the notes come from (notes@ the SITE_URL's host)
 
 The last five default to on (a year) with DEBUG off, and to off with DEBUG on.
 """
@@ -143,6 +149,9 @@ INSTALLED_APPS = [
     "campaigns.accounts",
     "campaigns.sharing",
     "campaigns",
+    "campaigns.notes",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -282,6 +291,26 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
 }
+
+# The notes that say it is a player's move (campaigns.notes): queued in the database with the move,
+# sent by `manage.py db_worker`, through an SMTP server or else printed on its console.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = (
+    os.environ.get("DEFAULT_FROM_EMAIL") or f"notes@{SITE_URL.partition('://')[2].split(':')[0]}"
+)
 
 # Log-in: an address, or an account but for the browsers that logged in to it before, is locked
 # for 15 minutes after 10 wrong passwords (campaigns/accounts/throttle.py).

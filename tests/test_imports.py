@@ -11,9 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "campaigns", "config")
 YU_ORDER = ("content", "rules", "campaign", "bots", "session", "simulation", "cli")
 """Legacy of Yu's sub-packages (and its command line), lowest first: each imports only those before it."""
-APPS = ("campaigns.accounts", "campaigns.sharing", "campaigns")
+APPS = ("campaigns.accounts", "campaigns.sharing", "campaigns", "campaigns.notes")
 """The web app's Django apps, lowest first: each imports only those before it. Accounts knows
-nothing of sharing or play, and sharing nothing of play (``campaigns`` holds the other two)."""
+nothing of sharing or play, and sharing nothing of play (``campaigns`` holds the other two); the
+notes know of play, which tells them of a move only through a signal."""
 
 
 def module_name(path: Path) -> str:
@@ -91,8 +92,9 @@ def yu_level(name: str) -> int | None:
 
 
 def app_level(name: str) -> int | None:
-    """Where a module of the web app stands in :data:`APPS`: the first app whose package holds it."""
-    return next((level for level, app in enumerate(APPS) if name == app or name.startswith(f"{app}.")), None)
+    """Where a module of the web app stands in :data:`APPS`: the innermost app whose package holds it."""
+    holding = [app for app in APPS if name == app or name.startswith(f"{app}.")]
+    return APPS.index(max(holding, key=len)) if holding else None
 
 
 def upward(

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class NotesConfig(AppConfig):
+    """Notes sent when it is a player's move: where to, how often, and those queued or sent."""
+
+    name = "campaigns.notes"
+    label = "notes"
+
+    def ready(self) -> None:
+        from campaigns.notes import outbox  # noqa: F401 (listens for the moves that pass the turn)

@@ -1,0 +1,88 @@
+"""The notes as e-mails, each in its reader's language, with the link to the table and the links
+to stop them (one click, and a ``List-Unsubscribe`` header for mail programs to offer)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from campaigns.models import Campaign
+from campaigns.notes.models import Note, Reader
+from campaigns.notes.tokens import Stop, confirming, stopping
+
+
+def link(path: str) -> str:
+    """``path`` on the site, as a link in a mail needs it."""
+    return settings.SITE_URL + path
+
+
+def stop_link(stop: Stop) -> str:
+    return link(reverse("notes_stop", args=[stopping(stop)]))
+
+
+def _letter(reader: Reader, subject: str, body: str, stop: Stop, message_id: str) -> EmailMessage:
+    unsubscribe = stop_link(stop)
+    host = settings.SITE_URL.partition("://")[2].split(":")[0] or "localhost"
+    headers = {
+        "List-Unsubscribe": f"<{unsubscribe}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Message-ID": f"<{message_id}@{host}>",
+        "Auto-Submitted": "auto-generated",
+    }
+    return EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [reader.address], headers=headers)
+
+
+def your_move(note: Note, reader: Reader) -> EmailMessage:
+    """The note that it is the reader's move at one table."""
+    campaign = note.campaign
+    with translation.override(reader.language):
+        context = {
+            "name": note.user.get_username(),
+            "table": campaign.name,
+            "game": campaign.get_game_display(),
+            "url": link(campaign.get_absolute_url()),
+            "stop": stop_link(Stop(note.user_id, campaign.pk)),
+            "stop_all": stop_link(Stop(note.user_id, None)),
+            "settings": link(reverse("notes")),
+        }
+        subject = _("Your move at {table} ({game})").format(**context)
+        body = render_to_string("notes/your_move.txt", context)
+    return _letter(reader, subject, body, Stop(note.user_id, campaign.pk), f"note-{note.pk}")
+
+
+def summary(notes: Sequence[Note], reader: Reader, tables: Sequence[Campaign]) -> EmailMessage:
+    """The day's summary: the tables waiting for the reader's move."""
+    first = notes[0]
+    with translation.override(reader.language):
+        context = {
+            "name": first.user.get_username(),
+            "tables": [
+                {"name": t.name, "game": t.get_game_display(), "url": link(t.get_absolute_url())}
+                for t in tables
+            ],
+            "stop_all": stop_link(Stop(first.user_id, None)),
+            "settings": link(reverse("notes")),
+        }
+        subject = _("Tables waiting for your move: {count}").format(count=len(tables))
+        body = render_to_string("notes/summary.txt", context)
+    return _letter(reader, subject, body, Stop(first.user_id, None), f"summary-{first.pk}")
+
+
+def confirm(reader: Reader) -> EmailMessage:
+    """The link that confirms the address the reader gave."""
+    with translation.override(reader.language):
+        context = {
+            "name": reader.user.get_username(),
+            "url": link(reverse("notes_confirm", args=[confirming(reader.user_id, reader.pending)])),
+        }
+        subject = _("Confirm your address for the notes")
+        body = render_to_string("notes/confirm.txt", context)
+    message = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [reader.pending])
+    message.extra_headers["Auto-Submitted"] = "auto-generated"
+    return message

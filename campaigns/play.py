@@ -97,6 +97,15 @@ def live(request: HttpRequest, code: UUID) -> HttpResponse:
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), headers={"ETag": etag})
 
 
+@require_POST
+def closed(request: HttpRequest, code: UUID) -> HttpResponse:
+    """The player's browser left their table's page (:mod:`campaigns.presence`): 204."""
+    if not isinstance(request.user, User):
+        return HttpResponse(status=401)
+    presence.closed(request.user.pk, code)
+    return HttpResponse(status=204)
+
+
 @login_required
 @explained
 @require_POST

@@ -3,13 +3,15 @@ watching their table is not sent a note that it is their move.
 
 An open board says so on its polls and on the keep-alives of its event stream, and is taken as
 open for :data:`LIVE_FOR` after (:class:`~campaigns.models.OpenBoard`, one row per user and
-campaign). Each process writes a board's word at most every :data:`EVERY` seconds.
+campaign), or until the browser says, as it leaves the page, that it closed it. Each process
+writes a board's word at most every :data:`EVERY` seconds.
 """
 
 from __future__ import annotations
 
 import time
 from datetime import datetime, timedelta
+from uuid import UUID
 
 from django.utils import timezone
 
@@ -42,7 +44,20 @@ def seen(user_id: int, campaign_id: int) -> None:
     )
 
 
-def live(user_id: int, campaign_id: int, now: datetime | None = None) -> bool:
-    """Whether ``user_id`` has had the board of ``campaign_id`` open within :data:`LIVE_FOR`."""
-    since = (now or timezone.now()) - LIVE_FOR
-    return OpenBoard.objects.filter(user_id=user_id, campaign_id=campaign_id, seen__gte=since).exists()
+def closed(user_id: int, code: UUID) -> None:
+    """``user_id`` closed the board of the campaign ``code`` names (their browser said so as it
+    left the page)."""
+    rows = OpenBoard.objects.filter(user_id=user_id, campaign__code=code)
+    for campaign_id in rows.values_list("campaign_id", flat=True):
+        _written.pop((user_id, campaign_id), None)
+    rows.delete()
+
+
+def open_until(user_id: int, campaign_id: int, now: datetime) -> datetime | None:
+    """Until when ``user_id``'s board of ``campaign_id`` is taken as open, if it is at ``now``."""
+    seen = (
+        OpenBoard.objects.filter(user_id=user_id, campaign_id=campaign_id)
+        .values_list("seen", flat=True)
+        .first()
+    )
+    return seen + LIVE_FOR if seen is not None and seen + LIVE_FOR > now else None

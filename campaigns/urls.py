@@ -24,6 +24,7 @@ urlpatterns = [
     path("c/<uuid:code>/restore/", views.restore, name="restore"),
     path("c/<uuid:code>/export/", views.export, name="export"),
     path("c/<uuid:code>/live/", play.live, name="live"),
+    path("c/<uuid:code>/closed/", play.closed, name="closed"),
     path("c/<uuid:code>/events/", events.events, name="events"),
     path("c/<uuid:code>/members/", sharing_views.members, name="members"),
     path("c/<uuid:code>/invites/", sharing_views.invite, name="invite"),

@@ -7,7 +7,8 @@ nor failed by the mail. The worker (:func:`send_due`, run by the ``deliver`` tas
 each note when it is due, or drops it:
 
 - dropped when the player has no confirmed address, turned the notes off (for the table or all
-  of them), it is no longer their move, or they have the table open and live;
+  of them), or it is no longer their move;
+- put off while they have the table open (:mod:`campaigns.presence`): they see it is their move;
 - at most one note per table an hour: a note due sooner waits for the hour to pass;
 - a player who chose a daily summary gets one message a day, at :data:`SUMMARY_HOUR` (UTC),
   listing the tables still waiting for them;
@@ -131,8 +132,8 @@ def _decide(note: Note, now: datetime) -> tuple[list[Note], EmailMessage] | None
         return None
     if often == Often.DAILY:
         return _daily(note, reader, now)
-    if presence.live(note.user_id, note.campaign_id, now):
-        _drop(note, "the table is open in their browser")
+    if (open_until := presence.open_until(note.user_id, note.campaign_id, now)) is not None:
+        _put_off(note, open_until)  # they see it there: told only if they leave it unplayed
         return None
     last = (
         Note.objects.filter(user_id=note.user_id, campaign_id=note.campaign_id, sent__isnull=False)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from campaigns import presence, seats, store
-from campaigns.models import Campaign
+from campaigns.models import Campaign, OpenBoard
 from campaigns.notes import outbox, tasks
 from campaigns.notes.models import Note, Often, Reader, TableOften
 from campaigns.notes.tokens import Stop, confirming, stopping
@@ -122,13 +122,25 @@ class MoveNoteTests(NotesTestCase):
         self.assertEqual(self.sent(), 1)
         self.assertEqual([m["To"] for m in self.catcher.messages], ["alice@example.org"])
 
-    def test_no_note_while_the_table_is_open_and_live(self) -> None:
+    def test_no_note_while_the_table_is_open_and_one_once_it_is_left_unplayed(self) -> None:
         table = self.harbour()
         self.client.force_login(self.bob)
         self.client.get(reverse("live", args=[table.code]), headers={"HX-Request": "true"})  # his poll
         self.bobs_turn(table)
-        self.assertEqual(self.sent(), 0)
-        self.assertEqual(Note.objects.get().why, "the table is open in their browser")
+        now = timezone.now()
+        self.assertEqual(self.sent(now), 0)
+        quiet = OpenBoard.objects.get(user=self.bob, campaign=table).seen + presence.LIVE_FOR
+        self.assertEqual(Note.objects.get().due, quiet)  # put off while he can see it
+        self.assertEqual(self.sent(quiet), 1)  # his page said nothing since: he left it
+
+    def test_a_page_left_lets_the_note_go_at_once(self) -> None:
+        table = self.harbour()
+        self.client.force_login(self.bob)
+        self.client.get(reverse("live", args=[table.code]), headers={"HX-Request": "true"})
+        self.assertEqual(self.client.post(reverse("closed", args=[table.code])).status_code, 204)
+        self.assertFalse(OpenBoard.objects.exists())
+        self.bobs_turn(table)
+        self.assertEqual(self.sent(), 1)
 
     def test_a_note_no_longer_true_is_dropped(self) -> None:
         table = self.bobs_turn(self.harbour())

@@ -37,6 +37,8 @@ DIFFICULTY_NAMES = {
 }
 """Each level's name, as the player reads it."""
 SEED_LIMIT = 2**31
+PER_MOVE = (0, 1, 3, 7)
+"""The times per move a table may have, in days (0: none)."""
 KEPT_FOR = timedelta(days=7)
 """How long a deleted campaign can be restored before ``purgecampaigns`` removes it."""
 
@@ -79,6 +81,9 @@ class Campaign(models.Model):
         default=list,
         blank=True,
         help_text="The seats that have something to do now (none once it is over).",
+    )
+    per_move = models.PositiveSmallIntegerField(
+        default=0, help_text="Days a player has for each move at a table (0: as long as they like)."
     )
     waiting_since = models.DateTimeField(
         null=True, blank=True, help_text="When those seats began to wait: the move that handed it to them."
@@ -196,6 +201,10 @@ class TableSeat(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="table_seats"
     )
     bot = models.CharField(max_length=16, blank=True, default="", help_text="The bot that plays it, if any.")
+    stand_in = models.BooleanField(
+        default=False,
+        help_text="Its player ran out of time: the game's best bot plays for them until they come back.",
+    )
 
     class Meta:
         ordering = ("campaign", "number")
@@ -219,6 +228,8 @@ class TableSeat(models.Model):
     @property
     def name(self) -> str:
         """Who plays it, as the table shows it."""
+        if self.user is not None and self.stand_in:
+            return gettext("{name} (a bot plays for them)").format(name=self.user.get_username())
         if self.user is not None:
             return self.user.get_username()
         if self.bot:

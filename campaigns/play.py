@@ -19,7 +19,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns import presence, store
+from campaigns import presence, seats, store
 from campaigns.access import Seat, board_for, campaign_for
 from campaigns.accounts.throttle import locked_out, throttled
 from campaigns.boards import LOG_ROWS, drawing_of
@@ -57,6 +57,10 @@ FIELDS = ("id", "code", "name", "version", "game")
 @require_GET
 def board(request: HttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, recent=LOG_ROWS)
+    user = request.user
+    away = any(s.number == seat.number and s.stand_in for s in board.seats)
+    if away and isinstance(user, User) and seats.come_back(board.campaign, user):  # the bot stops for them
+        board, seat = board_for(request, code, recent=LOG_ROWS)
     return drawing_of(board.campaign).page(request, board, seat)
 
 

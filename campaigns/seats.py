@@ -128,6 +128,27 @@ def give_seat(campaign: Campaign, number: int, to: Given) -> None:
         store.play_bots(store.load(campaign))
 
 
+def stand_in(campaign: Campaign, numbers: list[int]) -> None:
+    """The players at these seats ran out of time: the game's best bot plays for them, at once
+    and until they come back."""
+    with transaction.atomic():
+        _seats_locked(campaign)
+        TableSeat.objects.filter(campaign=campaign, number__in=numbers, user__isnull=False).update(
+            stand_in=True
+        )
+        store.play_bots(store.load(campaign))
+
+
+def come_back(campaign: Campaign, user: User) -> bool:
+    """``user`` is back at the table: the bot stops playing for them. Whether it was."""
+    with transaction.atomic():
+        _seats_locked(campaign)
+        if not TableSeat.objects.filter(campaign=campaign, user=user, stand_in=True).update(stand_in=False):
+            return False
+        _bump(campaign)
+        return True
+
+
 def _seats_locked(campaign: Campaign) -> list[TableSeat]:
     """The table's seats, under the table row's lock (the one every write to the table takes first)."""
     Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk").get()

@@ -24,7 +24,7 @@ from campaigns import seats, store
 from campaigns.access import Seat, campaign_for
 from campaigns.accounts.throttle import throttled
 from campaigns.forms import SeatForm
-from campaigns.models import Campaign, TableSeat
+from campaigns.models import PER_MOVE, Campaign, TableSeat
 from campaigns.sharing import invites, membership
 from campaigns.sharing.forms import InviteForm, RoleForm, TokenForm
 from campaigns.sharing.models import Invite, Membership, Role
@@ -49,6 +49,7 @@ def _members_page(
         "form": form or InviteForm(initial={"role": Role.PLAY} if campaign.is_table else None),
         "link": link,
         "seats": _seat_forms(campaign) if campaign.is_table else [],
+        "per_move_choices": [days for days in PER_MOVE if days],
         "notice": notice,
     }
     return render(request, "campaigns/members.html", context, status=status)

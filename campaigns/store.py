@@ -48,8 +48,8 @@ RECENT = 8
 OWNER = "owner"
 OPEN = "open"
 turn_passed = Signal()
-"""Sent inside the transaction of a move (or an undo) that gave other seats something to do:
-``campaign``, and ``seats``, those seats (never the mover's)."""
+"""Sent inside the transaction of a move (an undo, the bots' answers) that changed the seats
+waiting: ``campaign``, and ``seats``, those it gave something to do (never the mover's)."""
 """How a new table's seats are given: to the owner, left open for a friend, or to a named bot."""
 
 
@@ -505,9 +505,9 @@ def create_replayed(
     return save_new(campaign, write)
 
 
-def _summarize(campaign: Campaign, standing: Standing) -> frozenset[int]:
+def _summarize(campaign: Campaign, standing: Standing) -> frozenset[int] | None:
     """The campaign list's summary fields, written with the state; the seats that have something
-    to do now and had not before."""
+    to do now and had not before, or None when the seats waiting are as they were."""
     status = Campaign.Status.PLAYING
     if standing.over and standing.won is not None:
         status = Campaign.Status.WON if standing.won else Campaign.Status.LOST
@@ -516,16 +516,18 @@ def _summarize(campaign: Campaign, standing: Standing) -> frozenset[int]:
     campaign.game_number, campaign.status = standing.game, status
     campaign.wins, campaign.losses = standing.wins, standing.losses
     waiting = list(standing.waiting)
+    if waiting == campaign.waiting and campaign.waiting_since is not None:
+        return None
     newly = frozenset(waiting) - frozenset(campaign.waiting)
-    if waiting != campaign.waiting or campaign.waiting_since is None:
-        campaign.waiting, campaign.waiting_since = waiting, timezone.now()
+    campaign.waiting, campaign.waiting_since = waiting, timezone.now()
     return newly
 
 
-def _passed(board: Board, seats: frozenset[int], mover: int) -> None:
-    """Tell whoever listens (the notes) which seats ``mover``'s move gave something to do."""
-    if others := seats - {mover}:
-        turn_passed.send(Campaign, campaign=board.campaign, seats=others)
+def _passed(board: Board, seats: frozenset[int] | None, mover: int) -> None:
+    """Tell whoever listens (the notes, the clock) that the seats waiting changed, and which of
+    them ``mover``'s move gave something to do (``seats`` None: they did not change)."""
+    if seats is not None:
+        turn_passed.send(Campaign, campaign=board.campaign, seats=seats - {mover})
 
 
 def act(board: Board, seat: int, action: Any, version: int, by: str = "", moment: str | None = None) -> Board:
@@ -656,7 +658,7 @@ def _play(board: Board, moves: list[tuple[int, Any]], by: str) -> None:
     """Apply the moves, then every bot move there is to make, logging each one; a move that
     starts the next game opens its row (the last game's row keeps its final state)."""
     session = board.session
-    bots = {s.number: s.bot for s in board.seats if s.bot}
+    bots = {s.number: s.bot or session.bots[0] for s in board.seats if s.bot or s.stand_in}
     names = {s.number: _stored_name(s) for s in board.seats}
     while True:
         for seat, action in moves:
@@ -705,9 +707,10 @@ def _save_game(board: Board, write: bool = True) -> Stored:
     return stored
 
 
-def _save(board: Board, bump: bool = True) -> frozenset[int]:
+def _save(board: Board, bump: bool = True) -> frozenset[int] | None:
     """Write the session's state with its game's, the new action rows, the summary and the
-    version bump; the seats that have something to do now and had not before."""
+    version bump; the seats that have something to do now and had not before (None: the seats
+    waiting did not change)."""
     campaign = board.campaign
     GameAction.objects.bulk_create(board.unsaved)
     board.unsaved.clear()
@@ -868,4 +871,4 @@ def play_bots(board: Board) -> None:
     """Let the bots make every move they have to make now (a seat was just given to one), and
     move the version on; the caller holds the campaign row's lock."""
     _play(board, [], "")
-    _save(board)
+    _passed(board, _save(board), -1)

@@ -8,4 +8,4 @@ class NotesConfig(AppConfig):
     label = "notes"
 
     def ready(self) -> None:
-        from campaigns.notes import outbox  # noqa: F401 (listens for the moves that pass the turn)
+        from campaigns.notes import clock, outbox  # noqa: F401 (they listen for the moves that pass the turn)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.models import PER_MOVE
 from campaigns.notes.models import Often
 
 AS_USUAL = ""
@@ -25,3 +26,7 @@ class TableForm(forms.Form):
     often = forms.ChoiceField(
         label=_("Notes for this table"), choices=[(AS_USUAL, _("As chosen above")), *Often.choices]
     )
+
+
+class PerMoveForm(forms.Form):
+    days = forms.TypedChoiceField(coerce=int, choices=[(d, str(d)) for d in PER_MOVE])

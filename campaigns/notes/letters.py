@@ -4,12 +4,14 @@ to stop them (one click, and a ``List-Unsubscribe`` header for mail programs to 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
@@ -54,6 +56,26 @@ def your_move(note: Note, reader: Reader) -> EmailMessage:
         subject = _("Your move at {table} ({game})").format(**context)
         body = render_to_string("notes/your_move.txt", context)
     return _letter(reader, subject, body, Stop(note.user_id, campaign.pk), f"note-{note.pk}")
+
+
+def late(note: Note, reader: Reader) -> EmailMessage:
+    """The note that the reader's time to move at a table ran out: the bot plays for them next."""
+    campaign = note.campaign
+    days = timedelta(days=campaign.per_move)
+    since = campaign.waiting_since or timezone.now()
+    with translation.override(reader.language):
+        context = {
+            "name": note.user.get_username(),
+            "table": campaign.name,
+            "game": campaign.get_game_display(),
+            "url": link(campaign.get_absolute_url()),
+            "until": date_format(since + 2 * days, "DATETIME_FORMAT"),
+            "stop": stop_link(Stop(note.user_id, campaign.pk)),
+            "settings": link(reverse("notes")),
+        }
+        subject = _("Your time to move at {table} ran out").format(**context)
+        body = render_to_string("notes/late.txt", context)
+    return _letter(reader, subject, body, Stop(note.user_id, campaign.pk), f"late-{note.pk}")
 
 
 def summary(notes: Sequence[Note], reader: Reader, tables: Sequence[Campaign]) -> EmailMessage:

@@ -60,6 +60,7 @@ class Note(models.Model):
     campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="+")
     state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
     due = models.DateTimeField(help_text="Not sent before this.")
+    late = models.BooleanField(default=False, help_text="That their time to move ran out.")
     summary = models.BooleanField(default=False, help_text="Put off to the reader's daily summary.")
     attempts = models.PositiveSmallIntegerField(default=0)
     why = models.CharField(max_length=200, blank=True, default="", help_text="Why it was dropped or retried.")

@@ -20,6 +20,7 @@ each note when it is due, or drops it:
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -48,9 +49,14 @@ SUMMARY_HOUR = 7
 @receiver(turn_passed)
 def queue(sender: Any, campaign: Campaign, seats: frozenset[int], **kwargs: Any) -> None:
     """Queue a note for each player the move gave a move to (inside the move's transaction)."""
-    if not campaign.is_table:
-        return  # a campaign's one seat is shared: it is always its players' move
-    queued = Note.objects.filter(campaign=campaign, state=Note.State.QUEUED).values("user_id")
+    if campaign.is_table and seats:  # a campaign's one seat is shared: it is always its players' move
+        note(campaign, seats)
+
+
+def note(campaign: Campaign, seats: Iterable[int], late: bool = False) -> None:
+    """Queue a note (``late``: that their time ran out) for each player at these seats of the table
+    who has a confirmed address, unless one is queued for them already."""
+    queued = Note.objects.filter(campaign=campaign, state=Note.State.QUEUED, late=late).values("user_id")
     users = list(
         TableSeat.objects.filter(campaign=campaign, number__in=seats, user__isnull=False)
         .exclude(user__reader__address="")
@@ -60,7 +66,7 @@ def queue(sender: Any, campaign: Campaign, seats: frozenset[int], **kwargs: Any)
     )
     if users:
         now = timezone.now()
-        Note.objects.bulk_create(Note(user_id=user, campaign=campaign, due=now) for user in users)
+        Note.objects.bulk_create(Note(user_id=user, campaign=campaign, due=now, late=late) for user in users)
         _kick(now)
 
 
@@ -130,6 +136,8 @@ def _decide(note: Note, now: datetime) -> tuple[list[Note], EmailMessage] | None
     if not _their_move(note.campaign, note.user_id):
         _drop(note, "no longer their move")
         return None
+    if note.late:  # told at once, open page or not, however recent the last note
+        return [note], letters.late(note, reader)
     if often == Often.DAILY:
         return _daily(note, reader, now)
     if (open_until := presence.open_until(note.user_id, note.campaign_id, now)) is not None:

@@ -3,19 +3,22 @@ stops the notes (it works without signing in, and a mail program may post to it 
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
+from campaigns.access import campaign_for
 from campaigns.models import Campaign, TableSeat
-from campaigns.notes import tasks
-from campaigns.notes.forms import AS_USUAL, ReaderForm, TableForm
+from campaigns.notes import clock, tasks
+from campaigns.notes.forms import AS_USUAL, PerMoveForm, ReaderForm, TableForm
 from campaigns.notes.models import Often, Reader, TableOften
 from campaigns.notes.tokens import confirmed, stopped
 
@@ -115,3 +118,18 @@ def stop(request: HttpRequest, token: str) -> HttpResponse:
         Reader.objects.filter(user=user).update(often=Often.NEVER)
         TableOften.objects.filter(user=user).exclude(often=Often.NEVER).delete()
     return render(request, "notes/stop.html", {"campaign": campaign, "done": done})
+
+
+@login_required
+@require_POST
+def per_move(request: HttpRequest, code: UUID) -> HttpResponse:
+    """The table's owner sets its time per move (:mod:`campaigns.notes.clock`)."""
+    campaign = campaign_for(request, code, "own").campaign
+    form = PerMoveForm(request.POST)
+    if not campaign.is_table or not form.is_valid():
+        return HttpResponseBadRequest(gettext("A table's time per move is none, 1, 3 or 7 days."))
+    with transaction.atomic():
+        Campaign.objects.filter(pk=campaign.pk).update(per_move=form.cleaned_data["days"])
+        campaign.refresh_from_db(fields=["per_move", "waiting_since", "waiting"])
+        clock.wound(campaign)
+    return redirect("members", campaign.code)

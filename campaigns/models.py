@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -176,6 +177,31 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seq} {self.key}"
+
+
+class ChatLine(models.Model):
+    """A line of a table's own talk, said by one of its members: plain text, kept with the table."""
+
+    LENGTH = 500
+    SHOWN = 30
+    """The latest lines a table shows."""
+
+    campaign = models.ForeignKey(Campaign, models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    text = models.CharField(max_length=LENGTH)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("campaign", "created", "pk")
+
+    def __str__(self) -> str:
+        return f"{self.campaign} · {self.user}: {self.text[:40]}"
+
+    @classmethod
+    def latest(cls, campaign: Campaign) -> list[ChatLine]:
+        """The table's latest lines, oldest first, with who said them."""
+        lines = cls.objects.filter(campaign=campaign).select_related("user").order_by("-created", "-pk")
+        return list(reversed(lines[: cls.SHOWN]))
 
 
 class OpenBoard(models.Model):

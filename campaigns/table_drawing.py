@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from campaigns import jinja, store
 from campaigns.access import Seat
 from campaigns.drawing import CSRF_SLOT, KEPT
-from campaigns.models import Campaign
+from campaigns.models import Campaign, ChatLine
 from campaigns.seats import ends
 from campaigns.store import Board
 from engine.seated import SeriesSession
@@ -52,6 +52,7 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         for row in board.seats
     ]
     title = f"{board.campaign.name} · {board.campaign.get_game_display()}"
+    me = next((s.user_id for s in board.seats if s.number == mine), None)
     return {
         "campaign": board.campaign,
         "title": _("Your move") + f" · {title}" if mine in board.standing.waiting else title,
@@ -81,6 +82,10 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         "moment": rules.moment(board.state, mine) if mine is not None else "",
         "undo": board.undo_target(mine) if mine is not None else None,
         "notice": notice,
+        "chat": [
+            {"line": line, "removable": seat.owns or (me is not None and line.user_id == me)}
+            for line in ChatLine.latest(board.campaign)
+        ],
         "game_template": f"{board.campaign.game}/board.jinja",
         "event_template": f"{board.campaign.game}/event.jinja",
         "seat_template": f"{board.campaign.game}/seat.jinja",

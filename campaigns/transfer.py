@@ -28,6 +28,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -36,7 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import sealed, store
-from campaigns.models import YU, Campaign
+from campaigns.models import YU, Campaign, ChatLine
 from campaigns.reader import said
 from engine.games import GAMES, at_table
 from engine.redeals import Redeal
@@ -92,6 +93,8 @@ class Saved:
     content: str = ""
     redeals: list[Redeal] = field(default_factory=list)
     """Where the run was dealt anew, counted in ``log``."""
+    chat: list[tuple[datetime, str]] = field(default_factory=list)
+    """The table talk its owner said, and when (no one else's leaves the site)."""
 
 
 def _content(game: str) -> str:
@@ -117,6 +120,9 @@ def export(campaign: Campaign) -> dict[str, Any]:
     data["seats"] = seats or [PLAYER]
     data["log"] = [[seat, key] for seat, key in run.moves[:shown]]
     data["sealed"] = sealed_part(data, campaign.seed, run.redeals, run.moves[shown:])
+    said = ChatLine.objects.filter(campaign=campaign, user_id=campaign.owner_id).order_by("created", "pk")
+    if talk := [{"at": line.created.isoformat(), "text": line.text} for line in said]:
+        data["chat"] = talk
     data["exported"] = timezone.now().isoformat(timespec="seconds")
     return data
 
@@ -178,7 +184,24 @@ def read(raw: bytes) -> Saved:
             )
         )
     content = _typed(data.get("content"), str) or ""
-    return Saved(game, name, seed, seats, log, level, content, redeals)
+    return Saved(game, name, seed, seats, log, level, content, redeals, _chat(data))
+
+
+def _chat(data: dict[str, Any]) -> list[tuple[datetime, str]]:
+    """The table talk a file holds (its owner's lines), or BadFile when it is not as saved."""
+    lines = _typed(data.get("chat", []), list)
+    talk = []
+    for line in lines if lines is not None else [None]:
+        said = _typed(line, dict) or {}
+        text, at = _typed(said.get("text"), str), _typed(said.get("at"), str)
+        try:
+            when = datetime.fromisoformat(at or "")
+        except ValueError:
+            when = None
+        if not text or len(text) > ChatLine.LENGTH or when is None or when.tzinfo is None:
+            raise BadFile(_("The file's table talk is not as this site saves it."))
+        talk.append((when, text))
+    return talk
 
 
 def _not_a_file() -> BadFile:
@@ -419,7 +442,7 @@ def bring_back(saved: Saved, owner: User, request: UUID | None = None) -> Campai
     replay; named as a copy when ``owner`` has one by its name already. The import form's
     ``request`` brings it back once, however often the form is posted."""
     try:
-        return store.create_replayed(
+        campaign = store.create_replayed(
             owner,
             saved.game,
             unused_name(owner, saved.name),
@@ -440,3 +463,8 @@ def bring_back(saved: Saved, owner: User, request: UUID | None = None) -> Campai
             played_with = _("It was played with game content {theirs}; this site has {ours}.")
             reason = f"{reason} {played_with.format(theirs=saved.content, ours=ours)}"
         raise BadFile(reason) from exc
+    if saved.chat and not ChatLine.objects.filter(campaign=campaign).exists():  # not brought back already
+        ChatLine.objects.bulk_create(
+            ChatLine(campaign=campaign, user=owner, text=text, created=at) for at, text in saved.chat
+        )
+    return campaign

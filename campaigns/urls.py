@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import events, play, records, sharing_views, views
+from campaigns import chat, events, play, records, sharing_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -25,6 +25,8 @@ urlpatterns = [
     path("c/<uuid:code>/export/", views.export, name="export"),
     path("c/<uuid:code>/live/", play.live, name="live"),
     path("c/<uuid:code>/closed/", play.closed, name="closed"),
+    path("c/<uuid:code>/chat/", chat.say, name="chat"),
+    path("c/<uuid:code>/chat/<int:line>/remove/", chat.unsay, name="chat_remove"),
     path("c/<uuid:code>/events/", events.events, name="events"),
     path("c/<uuid:code>/members/", sharing_views.members, name="members"),
     path("c/<uuid:code>/invites/", sharing_views.invite, name="invite"),

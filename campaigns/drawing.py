@@ -78,6 +78,10 @@ class Drawing(Protocol):
         """The live board of everyone at ``seat`` and its ETag, its CSRF token left as a slot."""
         ...
 
+    def replay(self, board: store.Board, seat: Seat) -> str:
+        """``board`` at a past moment as ``seat`` saw it then: nothing to act on, nothing live."""
+        ...
+
     def changes(self, seat: Seat) -> str | None:
         """What moved at the seat's version since the one before, for boards showing that one
         (the CSRF token left as a slot), when the drawing can tell; else None."""

@@ -18,11 +18,14 @@ from django.core.paginator import InvalidPage, Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from campaigns import charts, jinja, store, views
-from campaigns.access import campaign_for
+from campaigns.access import Seat, campaign_for
+from campaigns.boards import drawing_of
 from campaigns.models import Campaign, Game, GameAction, TableSeat
+from campaigns.sharing.models import Role
 from campaigns.views import explained
 from engine.chronicle import CLOSE_CALLS, Result, tell
 from engine.games import TABLES
@@ -115,7 +118,36 @@ def full_log(request: HttpRequest, code: UUID) -> HttpResponse:
         context.update(_table_log(campaign, game_row, page, undone))
     else:
         context["entries"] = [_yu_entry(row, undone) for row in page]
+    context["replay"] = game_row.code if game_row.outcome else None
     return render(request, "records/log.html", context)
+
+
+@login_required
+@explained
+@require_GET
+def replay(request: HttpRequest, code: UUID, game: UUID) -> HttpResponse:
+    """A finished game of the campaign, move by move (``?move=N``: after its first N moves), its
+    board as the viewer saw it then: a player's own hidden cards as they were, a watcher what a
+    watcher saw. Its address may be shared with the campaign's members."""
+    seat = campaign_for(request, code)
+    campaign = seat.campaign
+    game_row = campaign.games.filter(code=game).exclude(outcome="").first()
+    if game_row is None:
+        raise Http404(gettext("Only a finished game can be replayed."))
+    board, total = store.replayed(campaign, game_row, _asked(request, "move", 0))
+    move = len(board.log)
+    # Nothing to act on; at a table, the hidden cards of the seat the viewer plays, if any.
+    viewer = Seat(campaign, Role.WATCH, seat.number if seat.plays or not campaign.is_table else None)
+    context = {
+        "campaign": campaign,
+        "game_row": game_row,
+        "move": move,
+        "total": total,
+        "moves": range(total + 1),
+        "board": mark_safe(drawing_of(campaign).replay(board, viewer)),
+    }
+    name = "records/replay.html#replay" if request.headers.get("HX-Request") else "records/replay.html"
+    return render(request, name, context)
 
 
 def _yu_entry(row: GameAction, undone: set[int]) -> dict[str, Any]:

@@ -388,6 +388,14 @@ class YuBoard:
     def changes(self, seat: Seat) -> str | None:
         return live_changes(seat)
 
+    def replay(self, board: store.Board, seat: Seat) -> str:
+        context = {**board_context(board, seat), "oob": "", "csrf_token": ""}
+        regions = {
+            name: mark_safe(_log(context, None).html if name == "log" else render_region(name, context))
+            for name in REGIONS
+        }
+        return render_to_string("records/yu_replay.html", {"regions": regions})
+
 
 def _fresh(request: HttpRequest, seat: Seat, notice: str = "", live: bool = False) -> str:
     """The version input and the notice, swapped with every answer; after a change, the live poll

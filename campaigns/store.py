@@ -790,6 +790,21 @@ _LOG_FIELDS = ("game", "seq", "seat", "key", "undoes")
 """The columns of an action row that replaying it needs (its events are not read)."""
 
 
+def replayed(campaign: Campaign, game_row: Game, moves: int) -> tuple[Board, int]:
+    """The game of ``game_row`` as it stood after its first ``moves`` moves (those that stand;
+    the ``next`` that followed its end left out), with those moves as its log; and how many
+    moves the game has in all."""
+    rows = effective(list(game_row.actions.order_by("seq")))
+    if rows and rows[-1].key == NEXT:
+        rows = rows[:-1]
+    shown = rows[: max(0, min(moves, len(rows)))]
+    session = session_of(campaign)
+    state = session.begun(_start(game_row), seat_count(campaign))
+    _play_log(session, state, [(row.seat, row.key) for row in shown], game_row.redeals)
+    seats = [] if shared(session) else _seats(campaign)
+    return Board(campaign, game_row, state, seats, shown), len(rows)
+
+
 def replay_differences(game_row: Game) -> list[str]:
     """Rebuild a game from where it began and its log; name every field that differs from what
     is stored (an empty list: the log and the state agree).

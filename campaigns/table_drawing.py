@@ -146,6 +146,10 @@ class TableBoard:
     ) -> HttpResponse:
         return self.page(request, board, seat, hint=hint, status=status)
 
+    def replay(self, board: Board, seat: Seat) -> str:
+        context = {**_context(board, seat), "replay": True, "undo": None, "csrf_token": ""}
+        return jinja.render("tables/table.jinja", context)
+
     def live(self, seat: Seat) -> tuple[str, str]:
         """The #table fragment for everyone at ``seat``, drawn once per version and seat."""
         key = _live_key(seat)

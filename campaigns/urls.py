@@ -18,6 +18,7 @@ urlpatterns = [
     path("c/<uuid:code>/story/", views.story, name="story"),
     path("c/<uuid:code>/chronicle/", records.chronicle, name="chronicle"),
     path("c/<uuid:code>/log/", records.full_log, name="full_log"),
+    path("c/<uuid:code>/replay/<uuid:game>/", records.replay, name="replay"),
     path("c/<uuid:code>/rename/", views.rename, name="rename"),
     path("c/<uuid:code>/reset/", views.reset, name="reset"),
     path("c/<uuid:code>/delete/", views.delete, name="delete"),

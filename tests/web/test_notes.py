@@ -85,6 +85,14 @@ class NotesTestCase(BaseTestCase):
         return outbox.send_due(at)
 
 
+class SummaryTimeTests(NotesTestCase):
+    def test_the_summary_goes_at_the_next_summary_hour(self) -> None:
+        before = datetime(2026, 11, 27, outbox.SUMMARY_HOUR - 1, 59, tzinfo=UTC)
+        self.assertEqual(outbox.next_summary(before), datetime(2026, 11, 27, outbox.SUMMARY_HOUR, tzinfo=UTC))
+        after = datetime(2026, 11, 27, outbox.SUMMARY_HOUR, 0, 1, tzinfo=UTC)
+        self.assertEqual(outbox.next_summary(after), datetime(2026, 11, 28, outbox.SUMMARY_HOUR, tzinfo=UTC))
+
+
 class MoveNoteTests(NotesTestCase):
     def test_a_move_by_alice_sends_bob_one_note_then_none_until_the_hour_passes(self) -> None:
         table = self.bobs_turn(self.harbour())
@@ -175,10 +183,12 @@ class MoveNoteTests(NotesTestCase):
     def test_a_daily_summary_lists_the_tables_waiting(self) -> None:
         table = self.harbour(often=Often.DAILY)
         self.bobs_turn(table)
-        now = datetime(2026, 11, 27, 12, 30, tzinfo=UTC)
+        now = timezone.now()
         self.assertEqual(self.sent(now), 0)  # put off to the next morning
-        morning = datetime(2026, 11, 28, outbox.SUMMARY_HOUR, tzinfo=UTC)
-        self.assertEqual(Note.objects.get().due, morning)
+        morning = Note.objects.get().due
+        self.assertEqual((morning.hour, morning.minute, morning.second), (outbox.SUMMARY_HOUR, 0, 0))
+        self.assertTrue(now < morning <= now + timedelta(days=1))
+        self.assertEqual(self.sent(morning - timedelta(seconds=1)), 0)
         self.assertEqual(self.sent(morning), 1)
         (message,) = self.catcher.messages
         self.assertEqual(message["Subject"], "Tables waiting for your move: 1")

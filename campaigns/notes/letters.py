@@ -14,9 +14,16 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from campaigns.accounts.models import Profile
 from campaigns.models import Campaign
 from campaigns.notes.models import Note, Reader
 from campaigns.notes.tokens import Stop, confirming, stopping
+
+
+def _language(reader: Reader) -> str:
+    """The language the reader reads the site in, if they chose one; else the notes' own."""
+    chosen = Profile.objects.filter(user_id=reader.user_id).values_list("language", flat=True).first()
+    return chosen or reader.language
 
 
 def link(path: str) -> str:
@@ -43,7 +50,7 @@ def _letter(reader: Reader, subject: str, body: str, stop: Stop, message_id: str
 def your_move(note: Note, reader: Reader) -> EmailMessage:
     """The note that it is the reader's move at one table."""
     campaign = note.campaign
-    with translation.override(reader.language):
+    with translation.override(_language(reader)):
         context = {
             "name": note.user.get_username(),
             "table": campaign.name,
@@ -63,7 +70,7 @@ def late(note: Note, reader: Reader) -> EmailMessage:
     campaign = note.campaign
     days = timedelta(days=campaign.per_move)
     since = campaign.waiting_since or timezone.now()
-    with translation.override(reader.language):
+    with translation.override(_language(reader)):
         context = {
             "name": note.user.get_username(),
             "table": campaign.name,
@@ -81,7 +88,7 @@ def late(note: Note, reader: Reader) -> EmailMessage:
 def summary(notes: Sequence[Note], reader: Reader, tables: Sequence[Campaign]) -> EmailMessage:
     """The day's summary: the tables waiting for the reader's move."""
     first = notes[0]
-    with translation.override(reader.language):
+    with translation.override(_language(reader)):
         context = {
             "name": first.user.get_username(),
             "tables": [
@@ -98,7 +105,7 @@ def summary(notes: Sequence[Note], reader: Reader, tables: Sequence[Campaign]) -
 
 def confirm(reader: Reader) -> EmailMessage:
     """The link that confirms the address the reader gave."""
-    with translation.override(reader.language):
+    with translation.override(_language(reader)):
         context = {
             "name": reader.user.get_username(),
             "url": link(reverse("notes_confirm", args=[confirming(reader.user_id, reader.pending)])),

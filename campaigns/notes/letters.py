@@ -47,42 +47,38 @@ def _letter(reader: Reader, subject: str, body: str, stop: Stop, message_id: str
     return EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [reader.address], headers=headers)
 
 
+def _about_table(note: Note) -> dict[str, str]:
+    """What a note about one table says of it, and its links (in the language active)."""
+    campaign = note.campaign
+    return {
+        "name": note.user.get_username(),
+        "table": campaign.name,
+        "game": campaign.get_game_display(),
+        "url": link(campaign.get_absolute_url()),
+        "stop": stop_link(Stop(note.user_id, campaign.pk)),
+        "stop_all": stop_link(Stop(note.user_id, None)),
+        "settings": link(reverse("notes")),
+    }
+
+
 def your_move(note: Note, reader: Reader) -> EmailMessage:
     """The note that it is the reader's move at one table."""
-    campaign = note.campaign
     with translation.override(_language(reader)):
-        context = {
-            "name": note.user.get_username(),
-            "table": campaign.name,
-            "game": campaign.get_game_display(),
-            "url": link(campaign.get_absolute_url()),
-            "stop": stop_link(Stop(note.user_id, campaign.pk)),
-            "stop_all": stop_link(Stop(note.user_id, None)),
-            "settings": link(reverse("notes")),
-        }
+        context = _about_table(note)
         subject = _("Your move at {table} ({game})").format(**context)
         body = render_to_string("notes/your_move.txt", context)
-    return _letter(reader, subject, body, Stop(note.user_id, campaign.pk), f"note-{note.pk}")
+    return _letter(reader, subject, body, Stop(note.user_id, note.campaign_id), f"note-{note.pk}")
 
 
 def late(note: Note, reader: Reader) -> EmailMessage:
     """The note that the reader's time to move at a table ran out: the bot plays for them next."""
-    campaign = note.campaign
-    days = timedelta(days=campaign.per_move)
-    since = campaign.waiting_since or timezone.now()
+    since = note.campaign.waiting_since or timezone.now()
     with translation.override(_language(reader)):
-        context = {
-            "name": note.user.get_username(),
-            "table": campaign.name,
-            "game": campaign.get_game_display(),
-            "url": link(campaign.get_absolute_url()),
-            "until": date_format(since + 2 * days, "DATETIME_FORMAT"),
-            "stop": stop_link(Stop(note.user_id, campaign.pk)),
-            "settings": link(reverse("notes")),
-        }
+        until = since + 2 * timedelta(days=note.campaign.per_move)
+        context = {**_about_table(note), "until": date_format(until, "DATETIME_FORMAT")}
         subject = _("Your time to move at {table} ran out").format(**context)
         body = render_to_string("notes/late.txt", context)
-    return _letter(reader, subject, body, Stop(note.user_id, campaign.pk), f"late-{note.pk}")
+    return _letter(reader, subject, body, Stop(note.user_id, note.campaign_id), f"late-{note.pk}")
 
 
 def summary(notes: Sequence[Note], reader: Reader, tables: Sequence[Campaign]) -> EmailMessage:

@@ -112,3 +112,26 @@ class ReplayTests(BaseTestCase):
         self.client.force_login(self.carol)
         after = self.client.get(self.url(table), {"move": bob_chose}).content.decode()
         self.assertIn('data-card="bakery"', after.split('data-town="0"')[1])  # shown once all chose
+
+    def test_a_watchers_replay_never_shows_a_number_placed_unseen(self) -> None:
+        table = play.create_table(self.alice, "legacy", "Numbers", ["owner", "open"])
+        self.share(table, self.bob, Role.PLAY)
+        seats.take_seat(table, self.bob)
+        self.share(table, self.carol, Role.WATCH)
+        board = store.load(table)
+        placed = board.session.legal(board.state, 0)[0]
+        store.act(board, 0, placed, board.version)
+        play_on(table, ended(1))
+        moves = store.moves(Game.objects.get(campaign=table, number=1).actions.all())
+        after = moves.index((0, placed.key)) + 1
+        self.assertEqual(moves[after][0], 1)  # Bob places next: Alice's number is face down till then
+
+        def sheet(user: object, move: int) -> str:
+            self.client.force_login(user)  # type: ignore[arg-type]
+            html = self.client.get(self.url(table), {"move": move}).content.decode()
+            return html.split('data-sheet="0"')[1].split("</form>")[0]
+
+        self.assertIn(" pending", sheet(self.alice, after))  # she sees where she placed it
+        for user in (self.carol, self.bob):
+            self.assertNotIn(" pending", sheet(user, after))
+            self.assertEqual(sheet(user, after), sheet(user, after - 1), user)  # nothing of it shows

@@ -70,6 +70,12 @@ TESTS: dict[tuple[str, str], str] = {
     "test_it_finds_no_difference_in_a_table_of_each_game",
     ("Replay check", "Machi Koro Legacy"): "tests/web/test_replaygame.py::ReplayTableTestCase::"
     "test_it_finds_no_difference_in_a_table_of_each_game",
+    ("Replay move by move", "Legacy of Yu"): "tests/web/test_replays.py::ReplayTests::"
+    "test_a_finished_yu_game_replays_to_its_end",
+    ("Replay move by move", "Legacy"): "tests/web/test_replays.py::ReplayTests::"
+    "test_a_watchers_replay_never_shows_a_number_placed_unseen",
+    ("Replay move by move", "Machi Koro Legacy"): "tests/web/test_replays.py::ReplayTests::"
+    "test_a_watchers_replay_never_shows_a_choice_still_hidden",
 }
 """The test that holds each cell marked ✓."""
 

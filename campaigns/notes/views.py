@@ -21,6 +21,7 @@ from campaigns.notes import clock, tasks
 from campaigns.notes.forms import AS_USUAL, PerMoveForm, ReaderForm, TableForm
 from campaigns.notes.models import Often, Reader, TableOften
 from campaigns.notes.tokens import confirmed, stopped
+from campaigns.views import explained
 
 
 def _reader(user: User) -> Reader:
@@ -121,6 +122,7 @@ def stop(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
+@explained
 @require_POST
 def per_move(request: HttpRequest, code: UUID) -> HttpResponse:
     """The table's owner sets its time per move (:mod:`campaigns.notes.clock`)."""

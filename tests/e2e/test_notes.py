@@ -23,10 +23,10 @@ from campaigns.sharing.models import Membership, Role
 from engine.machi.bots import planner
 from engine.machi.game import Game
 from tests.mail import body, smtp_server
+from tests.web.test_notes import hand_to
 
 from .conftest import log_in, save_page, separate_pages
 from .test_events import database_url
-from .test_turns import hand_to
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,24 +11,12 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from campaigns import seats, store
-from campaigns.models import Campaign
 from campaigns.sharing.models import Membership, Role
+from tests.web.test_notes import hand_to
 
 from .conftest import PASSWORD, check_a11y, log_in, save_page
 
 VIEWPORTS = {"desktop": {"width": 1440, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def hand_to(table: Campaign, seat: int) -> None:
-    """Play the first legal moves of the other seats until only ``seat`` has one to make."""
-    for _ in range(200):
-        now = Campaign.objects.get(pk=table.pk)
-        if now.waiting == [seat]:
-            return
-        mover = next(s for s in now.waiting if s != seat)
-        board = store.load(now)
-        store.act(board, mover, board.session.legal(board.state, mover)[0], board.version)
-    raise AssertionError(f"seat {seat} never came to have the only move")
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))

@@ -5,6 +5,7 @@ as long again the game's bot plays for them (named so in the log) until they com
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from uuid import uuid4
 
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
@@ -47,6 +48,7 @@ class ClockTests(NotesTestCase):
         self.assertEqual(rings(table), [])
         page = self.client.get(table.get_absolute_url())
         self.assertNotContains(page, "per move")
+        self.assertEqual(self.client.post(reverse("per_move", args=[uuid4()]), {"days": 1}).status_code, 404)
         self.assertContains(
             self.client.get(self.set_per_move(table, 3).get_absolute_url()), "3 days per move"
         )
@@ -94,6 +96,14 @@ class ClockTests(NotesTestCase):
         now = Campaign.objects.get(pk=table.pk)
         assert now.waiting_since is not None
         self.assertIn((now.waiting_since + DAY, now.waiting_since.isoformat()), rings(table))
+
+    def test_a_deleted_table_answers_gone_and_keeps_its_time(self) -> None:
+        table = self.harbour()
+        store.delete(table)
+        self.client.force_login(self.alice)
+        r = self.client.post(reverse("per_move", args=[table.code]), {"days": 1})
+        self.assertEqual(r.status_code, 410)
+        self.assertEqual(Campaign.objects.get(pk=table.pk).per_move, 0)
 
     def test_the_owner_may_give_a_late_seat_to_another_member(self) -> None:
         table = self.set_per_move(self.bobs_turn(self.harbour()), 1)

@@ -10,6 +10,7 @@ attribute are slots filled per answer (:func:`fill`).
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -63,6 +64,11 @@ class Region(NamedTuple):
     lines: tuple[tuple[tuple[int, int, bool], str], ...] = ()
     note: str = ""
     """The note under the log's lines (how many are not shown), swapped on its own."""
+    frame: str = ""
+    """The HTML with each of its parts as its id alone (empty when it has no parts)."""
+    parts: tuple[tuple[str, str], ...] = ()
+    """Its parts (a card, a building, a trade...), each an element with an id, by id: when only
+    parts changed, only they are sent."""
 
 
 Rendered = dict[str, Region]
@@ -80,6 +86,13 @@ OOB_SLOT = "\x00oob\x00"
 
 
 OOB = mark_safe(' hx-swap-oob="true"')
+
+
+PART, PART_END = mark_safe("\x02"), mark_safe("\x03")
+"""Around a part of a region in its template (``{{ part }}<li id="...">...</li>{{ part_end }}``);
+drawn only where regions are compared, so that nothing else ever holds them."""
+PARTS = re.compile("\x02(.*?)\x03", re.S)
+ID = re.compile(r' id="([^"]+)"')
 
 
 def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -175,7 +188,13 @@ def rendered(board: store.Board, seat: Seat, before: Rendered | None = None) -> 
     key = regions_key(seat)
     regions: Rendered | None = cache.get(key)
     if regions is None:
-        context = {**board_context(board, seat), "oob": OOB_SLOT, "csrf_token": CSRF_SLOT}
+        context = {
+            **board_context(board, seat),
+            "oob": OOB_SLOT,
+            "csrf_token": CSRF_SLOT,
+            "part": PART,
+            "part_end": PART_END,
+        }
         regions = {}
         for name, paths in REGIONS.items():
             if name == "log":
@@ -185,9 +204,40 @@ def rendered(board: store.Board, seat: Seat, before: Rendered | None = None) -> 
             if before is not None and inputs is not None and before[name].inputs == inputs:
                 regions[name] = before[name]
             else:
-                regions[name] = Region(inputs, render_region(name, context))
+                regions[name] = _region(inputs, render_region(name, context))
         cache.set(key, regions, KEPT)
     return regions
+
+
+def _region(inputs: str | None, drawn: str) -> Region:
+    """A region as its template drew it, its parts marked (:data:`PART`) or none."""
+    if PART not in drawn:
+        return Region(inputs, drawn)
+    parts: list[tuple[str, str]] = []
+
+    def named(found: re.Match[str]) -> str:
+        part = found.group(1)
+        root = ID.search(part)
+        if root is None:
+            raise ValueError(f"A part of a region has no id: {part[:60]!r}")
+        parts.append((root.group(1), part))
+        return PART + root.group(1) + PART_END
+
+    frame = PARTS.sub(named, drawn)
+    return Region(inputs, drawn.replace(PART, "").replace(PART_END, ""), frame=frame, parts=tuple(parts))
+
+
+def swaps(name: str, before: Region, now: Region) -> list[str]:
+    """What changed in a region between two versions, as out-of-band swaps (slots left in): the
+    region whole, or its parts that changed when nothing else did, or the log's new lines."""
+    if before.html == now.html:
+        return []
+    if name == "log" and (lines := _new_lines(before, now)) is not None:
+        return [lines]
+    if now.frame and now.frame == before.frame:
+        was = dict(before.parts)
+        return [part.replace(' id="', OOB_SLOT + ' id="', 1) for id, part in now.parts if was.get(id) != part]
+    return [now.html]
 
 
 def _log(context: dict[str, Any], before: Region | None) -> Region:
@@ -203,7 +253,7 @@ def _log(context: dict[str, Any], before: Region | None) -> Region:
 
 def _new_lines(before: Region, now: Region) -> str | None:
     """The log's change as out-of-band swaps: the new lines put on top, the oldest taken off, and
-    the note under them; None when a line shown before changed (an undo took it back), or when
+    the note under them if it changed; None when a line shown before changed (an undo took it back), or when
     the log was empty."""
     undone = {(game, seq): was for (game, seq, was), _ in now.lines}
     shown = [key for key, _ in before.lines]
@@ -218,7 +268,8 @@ def _new_lines(before: Region, now: Region) -> str | None:
         for game, seq, _ in shown
         if (game, seq) not in undone
     )
-    return f'<ol hx-swap-oob="afterbegin:#log-lines">{added}</ol>{gone}{now.note}'
+    note = now.note if now.note != before.note else ""
+    return f'<ol hx-swap-oob="afterbegin:#log-lines">{added}</ol>{gone}{note}'
 
 
 def _lookup(context: dict[str, Any], path: str) -> Any:
@@ -300,7 +351,9 @@ def live_changes(seat: Seat) -> str | None:
     before: Rendered | None = cache.get(regions_key(seat, campaign.version - 1))
     if now is None or before is None:
         return None
-    changed = [fill(r.html, CSRF_SLOT, oob=True) for name, r in now.items() if before[name].html != r.html]
+    changed = [
+        fill(swap, CSRF_SLOT, oob=True) for name, r in now.items() for swap in swaps(name, before[name], r)
+    ]
     context = {**shell(seat), "oob": OOB}
     frame = (render_to_string(f"campaigns/board.html#{name}", context) for name in ("version", "live"))
     return "".join(changed) + "".join(frame)
@@ -346,13 +399,14 @@ class YuBoard:
         before = seen if isinstance(seen, dict) else None
         token = get_token(request)
         now = rendered(board, seat, before=before)
-        changed = []
-        for name, region in now.items():
-            if before is not None and before[name].html == region.html:
-                continue
-            lines = _new_lines(before[name], region) if before is not None and name == "log" else None
-            changed.append(fill(region.html if lines is None else lines, token, oob=True))
-        return HttpResponse("".join(changed) + _fresh(request, seat, live=True))
+        changed = (
+            [region.html for region in now.values()]
+            if before is None
+            else [swap for name, region in now.items() for swap in swaps(name, before[name], region)]
+        )
+        return HttpResponse(
+            "".join(fill(html, token, oob=True) for html in changed) + _fresh(request, seat, live=True)
+        )
 
     def told(
         self, request: HttpRequest, board: store.Board, seat: Seat, notice: str, status: int

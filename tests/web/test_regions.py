@@ -1,5 +1,6 @@
-"""An action's answer carries exactly the board regions that moved, and the
-regions taken over from the version before are those a fresh render draws."""
+"""An action's answer carries exactly what moved on the board (regions, parts of regions, the
+log's new lines), and the regions taken over from the version before are those a fresh render
+draws."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from django.core.cache import cache
 from campaigns import regions, store
 from campaigns.access import OWN, Seat
 from tests import play
+from tools.bench.board import element_end, out_of_band
 
 from .base import BaseTestCase
 
 HTMX = {"HX-Request": "true"}
+FRAME = {"board-version", "board-run", "notice", "live", "hint"}
+"""What every answer swaps besides the regions: the version, the notice, the live poll, the hint."""
+TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*')
 STEPS = 80
 
 
@@ -25,9 +30,10 @@ def region_id(html: str) -> str:
 
 
 def fresh(board: store.Board) -> dict[str, str]:
-    """Every region of the board rendered from nothing."""
+    """Every region of the board rendered from nothing, as a page shows it (no CSRF token)."""
     cache.clear()
-    return {name: region.html for name, region in regions.rendered(board, Seat(board.campaign, OWN)).items()}
+    drawn = regions.rendered(board, Seat(board.campaign, OWN))
+    return {name: regions.fill(region.html, "") for name, region in drawn.items()}
 
 
 def lines(log: str) -> list[str]:
@@ -50,9 +56,13 @@ class RegionsTestCase(BaseTestCase):
         self.client.force_login(self.alice)
         self.rng = random.Random(5)
 
-    def test_an_answer_sends_the_regions_that_moved_and_no_other(self) -> None:
-        before = fresh(store.load(self.campaign, regions.RECENT))
-        sent_some = skipped_some = sent_lines = False
+    def test_an_answer_sends_what_moved_and_nothing_else(self) -> None:
+        """Applied as a browser applies them, an answer's swaps (whole regions, the parts of a
+        region, the log's new lines) turn the board the player saw into the board drawn afresh;
+        and nothing sent was already on the player's board."""
+        shown = fresh(store.load(self.campaign, regions.RECENT))
+        ids = {region_id(html): name for name, html in shown.items()}
+        sent = {"region": 0, "part": 0, "lines": 0}
         for _ in range(STEPS):
             board = store.load(self.campaign)
             key = self.rng.choice([a.key for a in board.state.legal_actions()])
@@ -62,18 +72,34 @@ class RegionsTestCase(BaseTestCase):
                 headers=HTMX,
             )
             self.assertEqual(r.status_code, 200, key)
-            answer = r.content.decode()
-            sent = set(re.findall(r'<\w+ id="([\w-]+)"[^>]*hx-swap-oob="true"', answer))
+            answer = TOKEN.sub(r"\1", r.content.decode())
             after = fresh(store.load(self.campaign, regions.RECENT))
-            moved = {region_id(html) for name, html in after.items() if html != before[name]}
-            if "log" not in sent and after["log"] != before["log"]:
-                self.assertEqual(lines_after(before["log"], answer), lines(after["log"]), key)
-                sent_lines, moved = True, moved - {"log"}
-            kept = {region_id(html) for name, html in after.items() if html == before[name]}
-            self.assertEqual(sent & (moved | kept), moved, key)
-            sent_some, skipped_some = sent_some or bool(moved), skipped_some or bool(kept)
-            before = after
-        self.assertTrue(sent_some and skipped_some and sent_lines)
+            seen = dict(shown)
+            if "afterbegin:#log-lines" in answer:  # the log's new lines on top, the oldest gone
+                drawn = lines_after(seen["log"], answer)
+                self.assertEqual(drawn, lines(after["log"]), key)
+                start = seen["log"].find('<ol id="log-lines"')
+                inside = seen["log"].find(">", start) + 1
+                end = element_end(seen["log"], start) - len("</ol>")
+                shown["log"] = seen["log"][:inside] + "".join(drawn) + seen["log"][end:]
+                sent["lines"] += 1
+            for id, element in out_of_band(answer).items():
+                element = element.replace(' hx-swap-oob="true"', "", 1)
+                if id in ids:  # a region whole
+                    self.assertNotEqual(seen[ids[id]], element, f"{key}: {id} sent unchanged")
+                    shown[ids[id]] = element
+                    sent["region"] += 1
+                    continue
+                name = next((name for name, html in shown.items() if f' id="{id}"' in html), None)
+                if name is None:  # the board's frame, swapped with every answer
+                    self.assertIn(id, FRAME, key)
+                    continue
+                self.assertNotIn(element, seen[name], f"{key}: {id} sent unchanged")
+                start = shown[name].rfind("<", 0, shown[name].find(f' id="{id}"'))
+                shown[name] = shown[name][:start] + element + shown[name][element_end(shown[name], start) :]
+                sent["part"] += 1
+            self.assertEqual(shown, after, key)
+        self.assertTrue(all(sent.values()), sent)
 
     def test_regions_taken_over_are_those_a_fresh_render_draws(self) -> None:
         seat = Seat(self.campaign, OWN)
@@ -86,5 +112,7 @@ class RegionsTestCase(BaseTestCase):
             cache.clear()
             built = regions.rendered(board, Seat(board.campaign, seat.role), before=seen)
             taken_over += sum(1 for name in built if built[name] is seen[name])
-            self.assertEqual({name: region.html for name, region in built.items()}, fresh(board))
+            self.assertEqual(
+                {name: regions.fill(region.html, "") for name, region in built.items()}, fresh(board)
+            )
         self.assertGreater(taken_over, STEPS)

@@ -137,11 +137,23 @@ class Board:
             if name == "board":
                 self.load(part)
                 continue
+            holder = self._holder(name)
+            if holder is not None:  # a part of a region: a card, a building, a trade...
+                region = self.regions[holder]
+                start = region.rfind("<", 0, region.find(f' id="{name}"'))
+                part = region[:start] + part + region[element_end(region, start) :]
+                name = holder
             known = known and name in self.ids
             self.ids.add(name)
             self.regions[name] = part
             self.keys_of[name] = keys(part)
         return known
+
+    def _holder(self, name: str) -> str | None:
+        """The region that holds the element ``name`` inside it, if it is not a region itself."""
+        if name in self.ids:
+            return None
+        return next((region for region, text in self.regions.items() if f' id="{name}"' in text), None)
 
     @property
     def keys(self) -> list[str]:

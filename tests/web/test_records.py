@@ -272,9 +272,10 @@ class FrenchTests(RecordsTestCase):
         table = self.bot_table("legacy", "greedy", size=3, games=2)
         self.client.force_login(self.alice)
         html = self.client.get(self.log_url(table), headers={"Accept-Language": "fr"}).content.decode()
-        self.assertIn("Le journal complet de Legacy", html)
+        self.assertIn("Le journal complet\u202f: Legacy", html)  # no "de" before a name, which may elide
         self.assertIn("La carte Voyage 3 sur 3 est sortie", html)  # the game's own lines, in French
         html = self.client.get(self.chronicle_url(table), headers={"Accept-Language": "fr"}).content.decode()
+        self.assertIn("La chronique\u202f: Legacy", html)
         self.assertIn("Les scores partie par partie", html)
         self.assertIn("Les parties les plus serrées", html)
 

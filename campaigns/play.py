@@ -17,7 +17,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns import presence, seats, store
 from campaigns.access import Seat, board_for, campaign_for
@@ -54,7 +54,7 @@ FIELDS = ("id", "code", "name", "version", "game")
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def board(request: HttpRequest, code: UUID) -> HttpResponse:
     board, seat = board_for(request, code, recent=LOG_ROWS)
     user = request.user
@@ -65,13 +65,13 @@ def board(request: HttpRequest, code: UUID) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def table(request: HttpRequest, code: UUID) -> HttpResponse:
     """A table's page at the address it had before every game shared one."""
     return redirect("board", code=code, permanent=True)
 
 
-@require_GET
+@require_safe
 def live(request: HttpRequest, code: UUID) -> HttpResponse:
     """What an open board polls every second: 304 and no body while the board (and what this user
     may do with it) is unchanged, else the fresh board.

@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from campaigns import charts, jinja, store, views
 from campaigns.access import Seat, campaign_for
@@ -92,7 +92,7 @@ def _seats(campaign: Campaign) -> list[TableSeat]:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def full_log(request: HttpRequest, code: UUID) -> HttpResponse:
     """Every action of a game of the current run (the current game, or ``?game=N``), newest
     first, :data:`PER_PAGE` to a page (``?page=N``), the actions taken back marked."""
@@ -124,7 +124,7 @@ def full_log(request: HttpRequest, code: UUID) -> HttpResponse:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def replay(request: HttpRequest, code: UUID, game: UUID) -> HttpResponse:
     """A finished game of the campaign, move by move (``?move=N``: after its first N moves), its
     board as the viewer saw it then: a player's own hidden cards as they were, a watcher what a
@@ -215,7 +215,7 @@ def _watched(campaign: Campaign, game_row: Game) -> Any:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
     """A table's series game by game; a Yu campaign's chronicle is the campaign's own."""
     campaign = campaign_for(request, code).campaign

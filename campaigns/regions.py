@@ -113,8 +113,8 @@ def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None
         "log": [LogEntry(row, row.seq in undone) for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
         "log_hidden": ngettext(
-            "The game's first action is kept but not shown.",
-            "The game's first %(n)d actions are kept but not shown.",
+            "The game's first action is in the full log.",
+            "The game's first %(n)d actions are in the full log.",
             log[0].seq - 1 if log else 0,
         )
         % {"n": log[0].seq - 1 if log else 0},

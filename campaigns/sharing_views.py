@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns import seats, store
 from campaigns.access import Seat, campaign_for
@@ -64,7 +64,7 @@ def _seat_forms(campaign: Campaign) -> list[tuple[TableSeat, SeatForm]]:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def members(request: HttpRequest, code: UUID) -> HttpResponse:
     """The owner's sharing panel: who is in, with what role, and the invite links; a link
     just made is shown this once (see :func:`invite`)."""

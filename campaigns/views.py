@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import date
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns import charts, store, transfer
 from campaigns.access import board_for, campaign_for
@@ -71,7 +71,7 @@ def gone(request: HttpRequest, campaign: Campaign, status: int) -> HttpResponse:
 # -- the campaign list --------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return _home(request)
 
@@ -100,7 +100,7 @@ def _home(
 
 
 @login_required
-@require_GET
+@require_safe
 def turns_list(request: HttpRequest) -> HttpResponse:
     """The home page's list of campaigns and tables, by whose move it is (polled; its ETag
     changes when the list would read otherwise)."""
@@ -203,7 +203,7 @@ def restore(request: HttpRequest, code: UUID) -> HttpResponse:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def export(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign as a file for its owner to keep (see :mod:`campaigns.transfer`)."""
     campaign = campaign_for(request, code, "own").campaign
@@ -243,7 +243,7 @@ def bring_back(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def story(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign page: decks, Story cards found, History and the journal of entries read."""
     board, seat = board_for(request, code, recent=0)
@@ -258,7 +258,7 @@ def story(request: HttpRequest, code: UUID) -> HttpResponse:
 
 @login_required
 @explained
-@require_GET
+@require_safe
 def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
     """The campaign's games as a timeline, with charts drawn on the server."""
     board, seat = board_for(request, code, recent=0)
@@ -280,12 +280,12 @@ def chronicle(request: HttpRequest, code: UUID) -> HttpResponse:
     return render(request, "campaigns/chronicle.html", context)
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/rules.html")
 
 
-@require_GET
+@require_safe
 def game_rules(request: HttpRequest, game: str) -> HttpResponse:
     """How to play a game of the tables, from its own templates."""
     if game not in TABLES:

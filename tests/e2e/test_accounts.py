@@ -26,7 +26,7 @@ def test_it_signs_up_logs_out_and_logs_back_in(
     page.get_by_role("button", name="Create my account").click()
 
     expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
-    expect(page.get_by_text("No campaigns yet.")).to_be_visible()
+    expect(page.get_by_text("No campaigns or tables yet.")).to_be_visible()
     expect(header.locator(".who")).to_have_text("yu")
     screenshot("3-signed-up")
 

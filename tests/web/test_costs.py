@@ -67,7 +67,7 @@ class CostsTestCase(BaseTestCase):
         with self.assertNumQueries(PAGE_QUERIES):
             page = self.client.get(self.board_url)
         self.assertContains(page, f'<li id="log-{played}" value="{played}"')  # numbered as played
-        self.assertContains(page, escape(f"The game's first {played - 30} actions are kept but not shown."))
+        self.assertContains(page, escape(f"The game's first {played - 30} actions are in the full log."))
 
     def test_an_action_writes_in_a_fixed_number_of_queries_however_long_the_game(self) -> None:
         self.client.get(self.board_url)

@@ -124,7 +124,7 @@ class HomeTestCase(BaseTestCase):
         r = self.client.get("/")
         self.assertContains(r, "Your campaigns")
         self.assertContains(r, 'id="campaign-list"')
-        self.assertContains(r, "No campaigns yet.")
+        self.assertContains(r, "No campaigns or tables yet.")
         self.assertContains(r, '<span class="who">alice</span>', html=True)
         self.assertNotContains(r, 'href="/accounts/signup/"')
 
@@ -154,15 +154,25 @@ class HomeTestCase(BaseTestCase):
         self.assertContains(r, f'href="/c/{campaign.code}/rename/"')
         self.assertContains(r, f'href="/c/{campaign.code}/reset/"')
         self.assertContains(r, f'href="/c/{campaign.code}/delete/"')
-        self.assertNotContains(r, "No campaigns yet.")
+        self.assertNotContains(r, "No campaigns or tables yet.")
 
     def test_it_lists_only_own_campaigns(self) -> None:
         play.create_campaign(self.mallory, "Mallory's River")
         self.client.force_login(self.alice)
         r = self.client.get("/")
         self.assertNotContains(r, "Mallory&#x27;s River")
-        self.assertContains(r, "No campaigns yet.")
+        self.assertContains(r, "No campaigns or tables yet.")
 
     def test_it_rejects_post(self) -> None:
         r = self.client.post("/")
         self.assertEqual(r.status_code, 405)
+
+    def test_a_head_request_is_answered_as_a_get_without_its_body(self) -> None:
+        campaign = play.create_campaign(self.alice, "Yellow River")
+        for signed_in, url in ((False, "/"), (True, "/"), (True, campaign.get_absolute_url())):
+            if signed_in:
+                self.client.force_login(self.alice)
+            r = self.client.head(url)
+            self.assertEqual(r.status_code, 200, url)
+            self.assertEqual(r.content, b"", url)
+            self.assertEqual(r["Content-Type"], "text/html; charset=utf-8", url)

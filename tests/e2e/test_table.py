@@ -131,7 +131,7 @@ BAR_POSITIONS = {
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("position", list(BAR_POSITIONS))
-def test_a_phone_bar_keeps_the_flood_clock_the_refresh_and_the_last_line_in_a_third_of_the_screen(
+def test_a_phone_bar_keeps_the_flood_clock_the_refresh_the_last_line_and_the_controls_in_a_third_of_the_screen(
     browser: Browser, live_server: LiveServer, position: str, language: str
 ) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)  # type: ignore[arg-type]
@@ -161,6 +161,11 @@ def test_a_phone_bar_keeps_the_flood_clock_the_refresh_and_the_last_line_in_a_th
     for shown in (flood, page.locator("[data-watch=meter-barbarians] .meter-clock"), last):
         expect(shown).to_be_visible()
         expect(shown).to_be_in_viewport(ratio=1)  # within the screen, and not cut off by the bar
+    # A question's options (the last may lose its edge to the bar's), else Undo, Hint and the settlement.
+    for option in page.locator("#decision.deciding [data-option]").all():
+        expect(option).to_be_in_viewport(ratio=0.9)
+    if not page.locator("#decision.deciding").count():
+        expect(page.locator("#decision .controls")).to_be_in_viewport(ratio=1)
     lines = flood.evaluate("clock => new Set([...clock.getClientRects()].map(box => box.top)).size")
     assert lines == 1  # the clock is one line
     context.close()

@@ -21,7 +21,7 @@ from engine.yu import Action, Event, Game, IllegalAction, Kind
 from engine.yu.bots.strong import no_hint
 from engine.yu.campaign.campaign import CampaignView
 from engine.yu.content import words
-from engine.yu.content.items import ITEMS, WORKERS, Item
+from engine.yu.content.items import ITEMS, WORKERS, Cost, Item
 from engine.yu.content.loader import Barbarian, BuildingKind, Content, Ending
 from engine.yu.content.steps import Gain
 from engine.yu.content.words import OUTCOMES
@@ -93,6 +93,8 @@ class Move:
     choices: list[Choice] = field(default_factory=list)
     reason: Msg | None = None
     style: str = ""
+    cost: Cost | None = None
+    """What each choice pays besides the Workers it names (a bribe's Resources)."""
 
     @property
     def available(self) -> bool:
@@ -326,7 +328,10 @@ def _decision(view: View, placer: Placer) -> dict[str, Any] | None:
             moves.append(placer.move(Action(Kind.CHOOSE, option=n), _named(label)))
     elif isinstance(decision, BribeView):
         barbarian = decision.barbarian
-        moves.append(placer.move(Action(Kind.BRIBE), _("Pay the bribe"), "primary"))
+        bribe = placer.move(Action(Kind.BRIBE), _("Pay the bribe"), "primary")
+        if any(decision.bribe.resources):
+            bribe.cost = Cost(resources=decision.bribe.resources)
+        moves.append(bribe)
         suffer = ngettext("Lose {n} from the Ready Pile", "Lose {n} from the Ready Pile", decision.damage)
         moves.append(placer.move(Action(Kind.SUFFER), suffer, "danger"))
     return {

@@ -131,7 +131,7 @@ BAR_POSITIONS = {
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("position", list(BAR_POSITIONS))
-def test_a_phone_bar_keeps_the_flood_clock_the_refresh_the_last_line_and_the_controls_in_a_third_of_the_screen(
+def test_a_phone_bar_keeps_the_clocks_the_last_line_and_the_controls_in_a_third_of_the_screen(
     browser: Browser, live_server: LiveServer, position: str, language: str
 ) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)  # type: ignore[arg-type]

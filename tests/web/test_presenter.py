@@ -9,9 +9,13 @@ from django.test import SimpleTestCase
 
 from campaigns.presenter import Move, present
 from campaigns.reader import said
-from engine.yu import Kind
+from campaigns.templatetags.yu import items
+from engine.yu import Action, Kind
 from engine.yu.campaign.campaign import Campaign as YuCampaign
+from engine.yu.content.items import Cost
 from engine.yu.content.steps import Choice, Option
+from engine.yu.rules.view import BribeView
+from tests.yu.scenario import give, place, set_row
 
 
 def placed(board: dict[str, object]) -> list[str]:
@@ -93,3 +97,20 @@ class PresenterTestCase(SimpleTestCase):
         verbs = [said(m.verb) for m in board["decision"]["moves"]]
         self.assertEqual(verbs, ["Follow the river", "Climb the hill"])
         self.assertIsInstance(game.decision, Choice)  # left as it was
+
+    def test_the_bribe_says_all_it_costs_on_its_buttons(self) -> None:
+        campaign = YuCampaign.new(1)
+        game = campaign.game
+        assert game is not None
+        folk = [c for c in game.row if c and c.startswith("t")]
+        set_row(game, [*folk[:6], "b02"])  # its bribe: Cowrie
+        place(game, "discard", *game.hand)  # the hand played
+        give(game, cowrie=3)
+        campaign.apply(Action.parse("end"))
+        decision = game.view().decision
+        assert isinstance(decision, BribeView) and any(decision.bribe.resources)
+        board = present(game, campaign.options(), campaign.view())
+        bribe = next(m for m in board["decision"]["moves"] if m.style == "primary")
+        self.assertEqual([c.key for c in bribe.choices], ["bribe"])
+        self.assertEqual(bribe.cost, Cost(resources=decision.bribe.resources))
+        self.assertIn(f"<b>{sum(decision.bribe.resources)}</b>", items(bribe.cost))

@@ -236,7 +236,9 @@ def swaps(name: str, before: Region, now: Region) -> list[str]:
         return [lines]
     if now.frame and now.frame == before.frame:
         was = dict(before.parts)
-        return [part.replace(' id="', OOB_SLOT + ' id="', 1) for id, part in now.parts if was.get(id) != part]
+        return [
+            part.replace(' id="', OOB_SLOT + ' id="', 1) for key, part in now.parts if was.get(key) != part
+        ]
     return [now.html]
 
 

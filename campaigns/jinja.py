@@ -24,13 +24,13 @@ from django.utils import timezone
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
-from django.utils.translation import gettext, ngettext, npgettext, pgettext, trim_whitespace
+from django.utils.translation import npgettext, pgettext, trim_whitespace
 from jinja2 import BaseLoader, ChainableUndefined, Environment, TemplateNotFound, nodes
 from jinja2.ext import Extension
 from jinja2.parser import Parser
 from markupsafe import Markup
 
-from campaigns.reader import content, said
+from campaigns.reader import content, gettext, ngettext, said, speaking
 from campaigns.templatetags.yu import food_name, item, item_name, items, pay, role, worker
 from engine.french import Word
 
@@ -236,7 +236,8 @@ def environment(**options: Any) -> BoardTemplates:
 
 def render(name: str, context: dict[str, Any]) -> str:
     """The board template ``name`` (a ``.jinja`` file) drawn with ``context``."""
-    return engines["jinja2"].get_template(name).render(context)
+    with speaking():
+        return engines["jinja2"].get_template(name).render(context)
 
 
 def render_region(name: str, context: dict[str, Any]) -> str:

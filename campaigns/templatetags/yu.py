@@ -13,12 +13,11 @@ from collections.abc import Callable
 from typing import Any, ParamSpec
 
 from django import template
-from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
-from campaigns.reader import said
+from campaigns.reader import language, said
 from engine.yu.content import words
 from engine.yu.content.items import ALL_COLOURS, COLOURED, INDEX, ITEMS, WORKERS, Amount, Cost, Item
 from engine.yu.content.steps import Counted, Destroy, Flood, Gain, Pay, Pick, Read, RevealBarbarian, Step
@@ -61,7 +60,7 @@ def per_language(function: Callable[P, SafeString]) -> Callable[P, SafeString]:
 
     @functools.wraps(function)
     def in_language(*args: P.args, **kwargs: P.kwargs) -> SafeString:
-        return drawn(translation.get_language(), args, tuple(kwargs.items()))
+        return drawn(language(), args, tuple(kwargs.items()))
 
     return in_language
 

@@ -167,11 +167,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "campaigns.accounts.middleware.LanguageCookie",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
+    "axes.middleware.AxesMiddleware",
+    # Last, and sync only: so that under ASGI the whole chain runs in the one thread a request
+    # is handed to. Django runs async-capable middleware at the end of the chain in the event
+    # loop, and each step of a sync one among them (the messages', the frame options') in a
+    # thread and back.
+    "campaigns.accounts.middleware.LanguageCookie",
 ]
 if envbool("SERVER_TIMING", False):  # for tools/bench: queries and their time per request
     MIDDLEWARE.insert(0, "campaigns.timing.ServerTiming")

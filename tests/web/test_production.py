@@ -3,6 +3,7 @@ afresh in a process of its own, with only the environment a server would have.""
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import shutil
@@ -292,3 +293,16 @@ def test_a_crash_shows_a_plain_page_and_logs_the_traceback() -> None:
     assert "Traceback (most recent call last)" in done.stderr
     assert "RuntimeError: the crash this test asked for" in done.stderr
     assert 'test_production.py", line' in done.stderr
+
+
+def test_under_asgi_the_middleware_chain_runs_in_one_thread(caplog: pytest.LogCaptureFixture) -> None:
+    """The app server hands a request to a thread once for the whole middleware chain: Django
+    adapts only the view's handler for the chain's last middleware, so no middleware runs in the
+    event loop and hops to a thread for each of its steps."""
+    from django.core.handlers.asgi import ASGIHandler
+    from django.test import override_settings
+
+    with override_settings(DEBUG=True), caplog.at_level(logging.DEBUG, "django.request"):
+        ASGIHandler()
+    adapted = [r.getMessage() for r in caplog.records if "handler adapted for middleware" in r.getMessage()]
+    assert adapted == [f"Asynchronous handler adapted for middleware {settings.MIDDLEWARE[-1]}."]

@@ -2,8 +2,9 @@
 
 An action reads its board and writes what it produced on every move: through the ORM, building
 those queries and their rows cost more than everything Postgres does for them. Here the board is
-one query (the campaign's current game with its campaign, its owner, the user's role and the
-game's last log rows) and its rows become the same model instances the ORM would give.
+one query (the campaign's current game with its campaign, its owner, the user's role, a table's
+seats with their users and the game's last log rows) and its rows become the same model instances
+the ORM would give.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.contrib.auth.models import User
 from django.db import connection, models
 from django.utils import timezone
 
-from campaigns.models import Campaign, Game, GameAction
+from campaigns.models import Campaign, Game, GameAction, TableSeat
 from campaigns.sharing.models import Membership
 
 M = TypeVar("M", bound=models.Model)
@@ -37,6 +38,7 @@ GAME = _fields(Game, "start")
 CAMPAIGN = _fields(Campaign)
 OWNER = _fields(User)
 ACTION = _fields(GameAction)
+SEAT = _fields(TableSeat)
 
 
 def _select(alias: str, fields: Sequence[models.Field[Any, Any]]) -> str:
@@ -62,6 +64,10 @@ def _board_sql(recent: int | tuple[tuple[str, int], ...] | None) -> str:
 SELECT {_select("g", GAME)}, {_select("c", CAMPAIGN)}, {_select("u", OWNER)},
   (SELECT m."role" FROM {_table(Membership)} m
     WHERE m."status" = %(inside)s AND m."campaign_id" = c."id" AND m."user_id" = %(user)s LIMIT 1),
+  (SELECT coalesce(
+      json_agg(json_build_array({_select("s", SEAT)}, {_select("su", OWNER)}) ORDER BY s."number"), '[]')
+    FROM {_table(TableSeat)} s LEFT JOIN {_table(User)} su ON su."id" = s."user_id"
+    WHERE s."campaign_id" = c."id"),
   (SELECT coalesce(json_agg(json_build_array({_select("a", ACTION)}) ORDER BY a."seq"), '[]')
     FROM {_table(GameAction)} a WHERE a."game_id" = g."id" AND a."seq" <= g."version"{since})
 FROM {_table(Game)} g
@@ -71,11 +77,13 @@ WHERE c."code" = %(code)s AND g."run" = c."run" AND c."deleted" IS NULL
 ORDER BY g."number" DESC LIMIT 1"""
 
 
-def board(code: UUID, user: int, recent: Recent) -> tuple[Game, str | None, list[GameAction]] | None:
+def board(
+    code: UUID, user: int, recent: Recent
+) -> tuple[Game, str | None, list[TableSeat], list[GameAction]] | None:
     """The current game of the campaign with this code, with its campaign and owner (as
-    ``game.campaign`` and its ``owner``), the user's role in the campaign if they are in, and the
-    game's last ``recent`` log rows, oldest first; None when there is no such campaign or it was
-    deleted."""
+    ``game.campaign`` and its ``owner``), the user's role in the campaign if they are in, its
+    seats in order (each with its ``user``; none but a table's), and the game's last ``recent``
+    log rows, oldest first; None when there is no such campaign or it was deleted."""
     params: dict[str, Any] = {"code": code, "user": user, "inside": Membership.Status.IN}
     counts = recent if recent is None or isinstance(recent, int) else tuple(sorted(recent.items()))
     if isinstance(counts, tuple):
@@ -90,9 +98,20 @@ def board(code: UUID, user: int, recent: Recent) -> tuple[Game, str | None, list
     campaign = _made(Campaign, CAMPAIGN, values)
     campaign.owner = _made(User, OWNER, values)
     game_row.campaign = campaign
-    role, log = next(values), next(values)
-    rows = json.loads(log) if isinstance(log, str) else log
-    return game_row, role, [_action(row) for row in rows]
+    role, seated, log = next(values), next(values), next(values)
+    seats = [_seat(row) for row in _decoded(seated)]
+    return game_row, role, seats, [_from_json(GameAction, ACTION, row) for row in _decoded(log)]
+
+
+def _decoded(rows: Any) -> list[list[Any]]:
+    decoded: list[list[Any]] = json.loads(rows) if isinstance(rows, str) else rows
+    return decoded
+
+
+def _seat(values: list[Any]) -> TableSeat:
+    seat = _from_json(TableSeat, SEAT, values[: len(SEAT)])
+    seat.user = _from_json(User, OWNER, values[len(SEAT) :]) if seat.user_id is not None else None
+    return seat
 
 
 def _made(model: type[M], fields: Sequence[models.Field[Any, Any]], values: Any) -> M:
@@ -106,13 +125,13 @@ def _made(model: type[M], fields: Sequence[models.Field[Any, Any]], values: Any)
     return model.from_db(connection.alias, [f.attname for f in fields], taken)
 
 
-def _action(values: list[Any]) -> GameAction:
-    """A log row from its columns as JSON gives them: its events already decoded, its time as text."""
+def _from_json(model: type[M], fields: Sequence[models.Field[Any, Any]], values: list[Any]) -> M:
+    """A model instance from its columns as JSON gives them: JSON already decoded, times as text."""
     taken = [
         datetime.fromisoformat(value) if isinstance(f, models.DateTimeField) and value else value
-        for f, value in zip(ACTION, values, strict=True)
+        for f, value in zip(fields, values, strict=True)
     ]
-    return GameAction.from_db(connection.alias, [f.attname for f in ACTION], taken)
+    return model.from_db(connection.alias, [f.attname for f in fields], taken)
 
 
 SUMMARY = ("game_number", "status", "wins", "losses", "waiting", "waiting_since")

@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaigns import store
-from campaigns.models import Campaign, GameAction, TableSeat
+from campaigns.models import Campaign, Game, GameAction, TableSeat
 from campaigns.reader import said
 from campaigns.sharing.models import Membership, Role
 from engine.session import NEXT
@@ -35,8 +35,11 @@ class End:
     when: datetime
 
 
-def ends(campaign: Campaign) -> dict[int, End]:
-    """Each ended game of the current run, by number: how it ended (its last move before ``next``)."""
+def ends(campaign: Campaign, game_row: Game) -> dict[int, End]:
+    """Each ended game of the current run, by number: how it ended (its last move before ``next``).
+    ``game_row``: the run's current game (when it is the first and goes on, none has ended)."""
+    if game_row.number == 1 and not game_row.outcome:
+        return {}
     last = (
         GameAction.objects.filter(game__campaign=campaign, game__run=campaign.run)
         .exclude(game__outcome="")

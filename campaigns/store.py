@@ -190,12 +190,21 @@ def load(campaign: Campaign, recent: int | None = RECENT) -> Board:
     return board(current_game(campaign), recent)
 
 
-def board(game_row: Game, recent: int | None = RECENT, log: list[GameAction] | None = None) -> Board:
+def board(
+    game_row: Game,
+    recent: int | None = RECENT,
+    log: list[GameAction] | None = None,
+    seats: list[TableSeat] | None = None,
+) -> Board:
     """The board of a current game read with its campaign, with the game's last ``recent`` log
     rows (all of them when None; ``log`` when they were read with the game), or more when none
-    of those still stands: an action costs the same however long the game."""
+    of those still stands: an action costs the same however long the game. ``seats``: the
+    campaign's, when they were read with the game."""
     campaign = game_row.campaign
-    seats = [] if shared(session_of(campaign)) else _seats(campaign)
+    if shared(session_of(campaign)):
+        seats = []
+    elif seats is None:
+        seats = _seats(campaign)
     log = _log(game_row, recent) if log is None else log
     if recent is not None and log and log[0].seq > 1 and not effective(log):
         log = _log(game_row, None)

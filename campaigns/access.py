@@ -135,10 +135,10 @@ def board_for(
     """
     user = request.user
     if isinstance(user, User) and (found := rows.board(code, user.pk, recent)) is not None:
-        game, member_role, seats, log = found
-        role = OWN if game.campaign.owner_id == user.pk else member_role
+        game = found.game
+        role = OWN if game.campaign.owner_id == user.pk else found.role
         if role and need in RIGHTS[role]:
-            board = store.board(game, _count(recent, game.campaign), log, seats)
+            board = store.board(game, _count(recent, game.campaign), found.log, found.seats, found.chat)
             return board, Seat(board.campaign, role, board.seat_of(user))
     seat = campaign_for(request, code, need)  # refuses, but for a seat given a moment ago
     board = store.load(seat.campaign, _count(recent, seat.campaign))

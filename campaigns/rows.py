@@ -3,8 +3,8 @@
 An action reads its board and writes what it produced on every move: through the ORM, building
 those queries and their rows cost more than everything Postgres does for them. Here the board is
 one query (the campaign's current game with its campaign, its owner, the user's role, a table's
-seats with their users and the game's last log rows) and its rows become the same model instances
-the ORM would give.
+seats and latest lines of talk with their users, and the game's last log rows) and its rows
+become the same model instances the ORM would give.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.db import connection, models
 from django.utils import timezone
 
-from campaigns.models import Campaign, Game, GameAction, TableSeat
+from campaigns.models import Campaign, ChatLine, Game, GameAction, TableSeat
 from campaigns.sharing.models import Membership
 
 M = TypeVar("M", bound=models.Model)
@@ -39,6 +39,7 @@ CAMPAIGN = _fields(Campaign)
 OWNER = _fields(User)
 ACTION = _fields(GameAction)
 SEAT = _fields(TableSeat)
+CHAT = _fields(ChatLine)
 
 
 def _select(alias: str, fields: Sequence[models.Field[Any, Any]]) -> str:
@@ -68,6 +69,11 @@ SELECT {_select("g", GAME)}, {_select("c", CAMPAIGN)}, {_select("u", OWNER)},
       json_agg(json_build_array({_select("s", SEAT)}, {_select("su", OWNER)}) ORDER BY s."number"), '[]')
     FROM {_table(TableSeat)} s LEFT JOIN {_table(User)} su ON su."id" = s."user_id"
     WHERE s."campaign_id" = c."id"),
+  (SELECT coalesce(json_agg(
+      json_build_array({_select("l", CHAT)}, {_select("lu", OWNER)}) ORDER BY l."created", l."id"), '[]')
+    FROM (SELECT * FROM {_table(ChatLine)} WHERE "campaign_id" = c."id"
+      ORDER BY "created" DESC, "id" DESC LIMIT {ChatLine.SHOWN}) l
+    JOIN {_table(User)} lu ON lu."id" = l."user_id"),
   (SELECT coalesce(json_agg(json_build_array({_select("a", ACTION)}) ORDER BY a."seq"), '[]')
     FROM {_table(GameAction)} a WHERE a."game_id" = g."id" AND a."seq" <= g."version"{since})
 FROM {_table(Game)} g
@@ -77,13 +83,24 @@ WHERE c."code" = %(code)s AND g."run" = c."run" AND c."deleted" IS NULL
 ORDER BY g."number" DESC LIMIT 1"""
 
 
-def board(
-    code: UUID, user: int, recent: Recent
-) -> tuple[Game, str | None, list[TableSeat], list[GameAction]] | None:
-    """The current game of the campaign with this code, with its campaign and owner (as
-    ``game.campaign`` and its ``owner``), the user's role in the campaign if they are in, its
-    seats in order (each with its ``user``; none but a table's), and the game's last ``recent``
-    log rows, oldest first; None when there is no such campaign or it was deleted."""
+class Read(NamedTuple):
+    """A board as :func:`board` reads it."""
+
+    game: Game
+    """The campaign's current game, with its campaign and owner (``game.campaign`` and its ``owner``)."""
+    role: str | None
+    """The user's role in the campaign, if they are in."""
+    seats: list[TableSeat]
+    """Its seats in order, each with its ``user`` (none but a table's)."""
+    chat: list[ChatLine]
+    """A table's latest lines of talk, oldest first, each with its ``user``."""
+    log: list[GameAction]
+    """The game's last log rows, oldest first."""
+
+
+def board(code: UUID, user: int, recent: Recent) -> Read | None:
+    """The board of the campaign with this code, with the game's last ``recent`` log rows; None
+    when there is no such campaign or it was deleted."""
     params: dict[str, Any] = {"code": code, "user": user, "inside": Membership.Status.IN}
     counts = recent if recent is None or isinstance(recent, int) else tuple(sorted(recent.items()))
     if isinstance(counts, tuple):
@@ -98,9 +115,10 @@ def board(
     campaign = _made(Campaign, CAMPAIGN, values)
     campaign.owner = _made(User, OWNER, values)
     game_row.campaign = campaign
-    role, seated, log = next(values), next(values), next(values)
+    role, seated, said, log = next(values), next(values), next(values), next(values)
     seats = [_seat(row) for row in _decoded(seated)]
-    return game_row, role, seats, [_from_json(GameAction, ACTION, row) for row in _decoded(log)]
+    chat = [_line(row) for row in _decoded(said)]
+    return Read(game_row, role, seats, chat, [_from_json(GameAction, ACTION, row) for row in _decoded(log)])
 
 
 def _decoded(rows: Any) -> list[list[Any]]:
@@ -112,6 +130,12 @@ def _seat(values: list[Any]) -> TableSeat:
     seat = _from_json(TableSeat, SEAT, values[: len(SEAT)])
     seat.user = _from_json(User, OWNER, values[len(SEAT) :]) if seat.user_id is not None else None
     return seat
+
+
+def _line(values: list[Any]) -> ChatLine:
+    line = _from_json(ChatLine, CHAT, values[: len(CHAT)])
+    line.user = _from_json(User, OWNER, values[len(CHAT) :])
+    return line
 
 
 def _made(model: type[M], fields: Sequence[models.Field[Any, Any]], values: Any) -> M:

@@ -35,7 +35,7 @@ from django.dispatch import Signal
 from django.utils import timezone, translation
 
 from campaigns import rows
-from campaigns.models import KEPT_FOR, Campaign, Game, GameAction, TableSeat, new_seed
+from campaigns.models import KEPT_FOR, Campaign, ChatLine, Game, GameAction, TableSeat, new_seed
 from engine.games import GAMES, at_table
 from engine.redeals import Redeal, play
 from engine.session import JSON, NEXT, Data, Session, Standing, Stored
@@ -112,6 +112,8 @@ class Board:
     """The game's last rows, oldest first."""
     unsaved: list[GameAction] = field(default_factory=list)
     """The rows of this write not yet inserted (all at once, with the states they led to)."""
+    chat: list[ChatLine] | None = None
+    """A table's latest lines of talk, when they were read with the board (see :meth:`talk`)."""
 
     @property
     def session(self) -> Session[Any, Any, Any]:
@@ -137,6 +139,12 @@ class Board:
 
     def view(self, seat: int | None) -> Any:
         return self.session.view(self.state, seat)
+
+    def talk(self) -> list[ChatLine]:
+        """A table's latest lines of talk, oldest first (a move says none: they stand as read)."""
+        if self.chat is None:
+            self.chat = ChatLine.latest(self.campaign)
+        return self.chat
 
     def undo_target(self, seat: int) -> GameAction | None:
         """The action ``seat`` would take back: its own last since the last move that showed
@@ -195,11 +203,12 @@ def board(
     recent: int | None = RECENT,
     log: list[GameAction] | None = None,
     seats: list[TableSeat] | None = None,
+    chat: list[ChatLine] | None = None,
 ) -> Board:
     """The board of a current game read with its campaign, with the game's last ``recent`` log
     rows (all of them when None; ``log`` when they were read with the game), or more when none
-    of those still stands: an action costs the same however long the game. ``seats``: the
-    campaign's, when they were read with the game."""
+    of those still stands: an action costs the same however long the game. ``seats`` and
+    ``chat``: the campaign's, when they were read with the game."""
     campaign = game_row.campaign
     if shared(session_of(campaign)):
         seats = []
@@ -214,7 +223,7 @@ def board(
         campaign, game_row = _rebuilt(campaign)
         state = session_of(campaign).resume(Stored(campaign.state, game_row.state))
         log = _log(game_row, recent)
-    return Board(campaign, game_row, state, seats, log)
+    return Board(campaign, game_row, state, seats, log, chat=chat)
 
 
 def _seats(campaign: Campaign) -> list[TableSeat]:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from campaigns import jinja, store
 from campaigns.access import Seat
 from campaigns.drawing import CSRF_SLOT, KEPT
-from campaigns.models import Campaign, ChatLine
+from campaigns.models import Campaign
 from campaigns.seats import ends
 from campaigns.store import Board
 from engine.seated import SeriesSession
@@ -84,7 +84,7 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         "notice": notice,
         "chat": [
             {"line": line, "removable": seat.owns or (me is not None and line.user_id == me)}
-            for line in ChatLine.latest(board.campaign)
+            for line in board.talk()
         ],
         "game_template": f"{board.campaign.game}/board.jinja",
         "event_template": f"{board.campaign.game}/event.jinja",

@@ -5,12 +5,13 @@ kept by the browser for its Back button."""
 from __future__ import annotations
 
 import gzip
+import re
 
 from django.core.cache import cache
 from django.utils.html import escape
 
-from campaigns import store
-from campaigns.models import Campaign
+from campaigns import seats, store
+from campaigns.models import Campaign, ChatLine
 from engine.yu import Game as YuGame
 from engine.yu.bots.roster import make_bot
 from tests import play
@@ -75,6 +76,30 @@ class CostsTestCase(BaseTestCase):
         self.play_on(150)
         self.client.get(self.board_url)
         self.act_once()
+
+    def test_a_tables_move_reads_its_seats_and_talk_with_its_board(self) -> None:
+        """A table's move reads as few rows as a campaign's: its seats and its latest lines of
+        talk come with the board, and its answer shows them."""
+        table = play.create_table(self.alice, "machi", "Harbour", ["owner", "open"])
+        self.share(table, self.bob, "play")
+        self.assertEqual(seats.take_seat(table, self.bob), 1)
+        for n in range(ChatLine.SHOWN + 2):
+            ChatLine.objects.create(campaign=table, user=self.bob if n % 2 else self.alice, text=f"line {n}")
+        board = store.load(table)
+        moment = board.session.moment(board.state, 0)
+        key = board.session.legal(board.state, 0)[0].key
+        with self.assertNumQueries(ACTION_QUERIES):
+            r = self.client.post(
+                f"/c/{table.code}/act/",
+                {"key": key, "version": board.version, "moment": moment},
+                headers=HTMX,
+            )
+        self.assertEqual(r.status_code, 200)
+        shown = [line.text for line in ChatLine.latest(table)]
+        self.assertEqual(shown, [f"line {n}" for n in range(2, ChatLine.SHOWN + 2)])
+        html = r.content.decode()
+        self.assertEqual(re.findall(r"line \d+", html), shown)
+        self.assertIn(f"<b>{self.bob.username}</b>", html)
 
     def test_an_action_leaves_the_campaign_state_alone_when_it_did_not_change(self) -> None:
         before = Campaign.objects.get(pk=self.campaign.pk).state

@@ -407,14 +407,14 @@ class YuBoard:
             else [swap for name, region in now.items() for swap in swaps(name, before[name], region)]
         )
         return HttpResponse(
-            "".join(fill(html, token, oob=True) for html in changed) + _fresh(request, seat, live=True)
+            "".join(fill(html, token, oob=True) for html in changed) + _fresh(seat, live=True)
         )
 
     def told(
         self, request: HttpRequest, board: store.Board, seat: Seat, notice: str, status: int
     ) -> HttpResponse:
         if request.headers.get("HX-Request"):
-            return HttpResponse(_fresh(request, seat, notice), status=status)
+            return HttpResponse(_fresh(seat, notice), status=status)
         return self.page(request, board, seat, notice=notice, status=status)
 
     def asked(
@@ -428,7 +428,7 @@ class YuBoard:
             "oob": OOB,
             "csrf_token": get_token(request),
         }
-        return HttpResponse(render_region("decision", context) + _fresh(request, seat))
+        return HttpResponse(render_region("decision", context) + _fresh(seat))
 
     def hinted(
         self, request: HttpRequest, board: store.Board, seat: Seat, hint: dict[str, Any], status: int
@@ -453,12 +453,12 @@ class YuBoard:
         return render_to_string("records/yu_replay.html", {"regions": regions})
 
 
-def _fresh(request: HttpRequest, seat: Seat, notice: str = "", live: bool = False) -> str:
+def _fresh(seat: Seat, notice: str = "", live: bool = False) -> str:
     """The version input and the notice, swapped with every answer; after a change, the live poll
     and the hint too, so that the poll does not fetch the board the answer brought."""
     context = {**shell(seat, notice), "oob": OOB}
     names = ("version", "notice", "live", "hint") if live else ("version", "notice")
-    return "".join(render_to_string(f"campaigns/board.html#{name}", context, request) for name in names)
+    return "".join(render_to_string(f"campaigns/board.html#{name}", context) for name in names)
 
 
 BOARD = YuBoard()

@@ -11,6 +11,8 @@ from django.core.cache import cache
 
 from campaigns import regions, store
 from campaigns.access import OWN, Seat
+from engine.yu import Game as YuGame
+from engine.yu.bots.roster import make_bot
 from tests import play
 from tools.bench.board import element_end, out_of_band
 
@@ -60,12 +62,38 @@ class RegionsTestCase(BaseTestCase):
         """Applied as a browser applies them, an answer's swaps (whole regions, the parts of a
         region, the log's new lines) turn the board the player saw into the board drawn afresh;
         and nothing sent was already on the player's board."""
+        sent = self.answers_applied(STEPS)
+        self.assertTrue(all(sent.values()), sent)
+
+    def test_answers_across_a_games_end_bring_the_story_and_the_next_game(self) -> None:
+        """The same through the end of a game, the story read between games and the next game's
+        first moves: the regions drawn only when what they show changed (the story, what's new,
+        the campaign's line) come with the answer that changed them."""
+        bot = make_bot("heuristic", 3)
+        while True:
+            board = store.load(self.campaign)
+            action = bot.choose(board.state.game)
+            trial = YuGame.from_dict(board.state.game.to_dict())
+            trial.apply(action)
+            if trial.over:
+                break
+            play.act(board, action, board.version)
+        self.answers_applied(40, first=action.key)
+        self.assertGreater(store.load(self.campaign).game_row.number, 1)
+
+    def answers_applied(self, steps: int, first: str = "") -> dict[str, int]:
+        """Random moves (``first`` the first) posted as htmx posts them, each answer applied to
+        the board shown and checked against the board drawn afresh; what the answers sent."""
         shown = fresh(store.load(self.campaign, regions.RECENT))
         ids = {region_id(html): name for name, html in shown.items()}
         sent = {"region": 0, "part": 0, "lines": 0}
-        for _ in range(STEPS):
+        for step in range(steps):
             board = store.load(self.campaign)
-            key = self.rng.choice([a.key for a in board.state.legal_actions()])
+            key = (
+                first
+                if step == 0 and first
+                else self.rng.choice([a.key for a in board.state.legal_actions()])
+            )
             r = self.client.post(
                 f"/c/{self.campaign.code}/act/",
                 {"key": key, "version": board.version, "confirm": "1"},
@@ -99,7 +127,7 @@ class RegionsTestCase(BaseTestCase):
                 shown[name] = shown[name][:start] + element + shown[name][element_end(shown[name], start) :]
                 sent["part"] += 1
             self.assertEqual(shown, after, key)
-        self.assertTrue(all(sent.values()), sent)
+        return sent
 
     def test_regions_taken_over_are_those_a_fresh_render_draws(self) -> None:
         seat = Seat(self.campaign, OWN)

@@ -11,6 +11,8 @@ from campaigns.models import Campaign, Game
 from engine.seated import NEXT_GAME
 from engine.text import Msg
 from engine.yu import Action, Event
+from engine.yu import Game as YuGame
+from engine.yu.bots.roster import make_bot
 from engine.yu.campaign.difficulty import Difficulty
 
 
@@ -26,6 +28,23 @@ def create_campaign(
 
 def create_table(owner: User, game: str, name: str, seats: list[str], request: Any = None) -> Campaign:
     return store.create(owner, game, name, seats, request=request)
+
+
+def bot_plays_on(campaign: Campaign, actions: int | None = None) -> Action | None:
+    """The heuristic bot's Legacy of Yu actions, as many as ``actions`` (None: no limit) or until
+    the next would end the game; that next action, if it came to it."""
+    bot = make_bot("heuristic", 3)
+    played = 0
+    while actions is None or played < actions:
+        board = store.load(campaign)
+        action = bot.choose(board.state.game)
+        trial = YuGame.from_dict(board.state.game.to_dict())
+        trial.apply(action)
+        if trial.over:
+            return action
+        act(board, action, board.version)
+        played += 1
+    return None
 
 
 def act(board: store.Board, action: Action, version: int, by: str = "") -> store.Board:

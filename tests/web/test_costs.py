@@ -12,7 +12,6 @@ from django.utils.html import escape
 
 from campaigns import seats, store
 from campaigns.models import Campaign, ChatLine
-from engine.yu import Game as YuGame
 from engine.yu.bots.roster import make_bot
 from tests import play
 
@@ -36,18 +35,6 @@ class CostsTestCase(BaseTestCase):
         self.board_url = f"/c/{self.campaign.code}/"
         self.act_url = f"/c/{self.campaign.code}/act/"
 
-    def play_on(self, actions: int) -> None:
-        """The heuristic bot's actions, as many as ``actions`` or until the next would end the game."""
-        bot = make_bot("heuristic", 3)
-        for _ in range(actions):
-            board = store.load(self.campaign)
-            action = bot.choose(board.state.game)
-            trial = YuGame.from_dict(board.state.game.to_dict())
-            trial.apply(action)
-            if trial.over:
-                return
-            play.act(board, action, board.version)
-
     def act_once(self) -> None:
         """The bot's next action, as the browser posts it."""
         board = store.load(self.campaign)
@@ -61,7 +48,7 @@ class CostsTestCase(BaseTestCase):
     def test_the_board_page_reads_a_fixed_number_of_rows_however_long_the_game(self) -> None:
         with self.assertNumQueries(PAGE_QUERIES):
             self.assertEqual(self.client.get(self.board_url).status_code, 200)
-        self.play_on(150)
+        play.bot_plays_on(self.campaign, 150)
         played = self.campaign.games.get().version
         self.assertGreater(played, 80)  # more than the log shows
         cache.clear()
@@ -73,7 +60,7 @@ class CostsTestCase(BaseTestCase):
     def test_an_action_writes_in_a_fixed_number_of_queries_however_long_the_game(self) -> None:
         self.client.get(self.board_url)
         self.act_once()
-        self.play_on(150)
+        play.bot_plays_on(self.campaign, 150)
         self.client.get(self.board_url)
         self.act_once()
 

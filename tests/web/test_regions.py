@@ -11,8 +11,6 @@ from django.core.cache import cache
 
 from campaigns import regions, store
 from campaigns.access import OWN, Seat
-from engine.yu import Game as YuGame
-from engine.yu.bots.roster import make_bot
 from tests import play
 from tools.bench.board import element_end, out_of_band
 
@@ -69,16 +67,9 @@ class RegionsTestCase(BaseTestCase):
         """The same through the end of a game, the story read between games and the next game's
         first moves: the regions drawn only when what they show changed (the story, what's new,
         the campaign's line) come with the answer that changed them."""
-        bot = make_bot("heuristic", 3)
-        while True:
-            board = store.load(self.campaign)
-            action = bot.choose(board.state.game)
-            trial = YuGame.from_dict(board.state.game.to_dict())
-            trial.apply(action)
-            if trial.over:
-                break
-            play.act(board, action, board.version)
-        self.answers_applied(40, first=action.key)
+        ending = play.bot_plays_on(self.campaign)
+        assert ending is not None
+        self.answers_applied(40, first=ending.key)
         self.assertGreater(store.load(self.campaign).game_row.number, 1)
 
     def answers_applied(self, steps: int, first: str = "") -> dict[str, int]:

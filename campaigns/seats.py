@@ -35,11 +35,12 @@ class End:
     when: datetime
 
 
-def ends(campaign: Campaign, game_row: Game) -> dict[int, End]:
-    """Each ended game of the current run, by number: how it ended (its last move before ``next``).
-    ``game_row``: the run's current game (when it is the first and goes on, none has ended)."""
+def ends(game_row: Game) -> dict[int, End]:
+    """Each ended game of ``game_row``'s run (``game_row`` the current game of its campaign), by
+    number: how it ended (its last move before ``next``). None has while the first goes on."""
     if game_row.number == 1 and not game_row.outcome:
         return {}
+    campaign = game_row.campaign
     last = (
         GameAction.objects.filter(game__campaign=campaign, game__run=campaign.run)
         .exclude(game__outcome="")

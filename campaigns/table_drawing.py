@@ -69,7 +69,7 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         "free_play": rules.free_play,
         "ends": {
             number: {"by": end.by or _("Seat {number}").format(number=end.seat + 1), "when": end.when}
-            for number, end in ends(board.campaign, board.game_row).items()
+            for number, end in ends(board.game_row).items()
         },
         "story": story,
         "mine": mine,

@@ -118,8 +118,11 @@ class TableBoard:
         status: int = 200,
         hint: dict[str, Any] | None = None,
         confirm: dict[str, Any] | None = None,
+        kept: bool = False,
     ) -> HttpResponse:
-        context = {**_context(board, seat, notice), "hint": hint, "confirm": confirm}
+        """The table for ``seat``; ``kept``: its series' parts (the story read, the rules deck, the
+        register) as empty elements the browser keeps its own copies for (``hx-preserve``)."""
+        context = {**_context(board, seat, notice), "hint": hint, "confirm": confirm, "kept": kept}
         table = jinja.render("tables/table.jinja", {**context, "csrf_token": get_token(request)})
         if request.headers.get("HX-Request"):
             response = HttpResponse(table, status=status)
@@ -130,10 +133,10 @@ class TableBoard:
         return response
 
     def seen(self, board: Board, seat: Seat) -> object:
-        return None
+        return _series_drawn(board)
 
     def moved(self, request: HttpRequest, board: Board, seat: Seat, seen: object) -> HttpResponse:
-        return self.page(request, board, seat)
+        return self.page(request, board, seat, kept=seen == _series_drawn(board))
 
     def told(self, request: HttpRequest, board: Board, seat: Seat, notice: str, status: int) -> HttpResponse:
         return self.page(request, board, seat, notice=notice, status=status)
@@ -165,6 +168,12 @@ class TableBoard:
 
     def changes(self, seat: Seat) -> str | None:
         return None
+
+
+def _series_drawn(board: Board) -> tuple[int, bool]:
+    """What the series' parts of a table show changes with: its game, and that game's end (what
+    the series carries changes only then)."""
+    return board.game_row.pk, board.state.game.over
 
 
 def _live_key(seat: Seat) -> str:

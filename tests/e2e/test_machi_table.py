@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from campaigns import store
 from campaigns.models import Campaign
 from engine.machi.bots import planner
+from engine.machi.campaign import GAMES
 from engine.machi.game import Game
 
 from .conftest import check_a11y, save_page, separate_pages
@@ -113,6 +114,10 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
         expect(page.locator("[data-town='2'] .mk-card")).not_to_have_count(0)
     check_a11y(owner, "machi-table")
 
+    play(mayors, campaign, until=6)  # the movers' browsers keep the series' parts they drew
+    for page in mayors:
+        expect(page.locator("#mk-story-sides")).to_contain_text("Landfall")
+        expect(page.locator("#mk-campaign-cards .mk-register tbody tr")).to_have_count(GAMES)
     play(mayors, campaign, until=2_000)
     final = game_of(campaign)
     assert final.over and final.winner is not None

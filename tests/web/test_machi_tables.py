@@ -131,6 +131,37 @@ class MachiTableTests(TableTestCase):
         for game_row in table.games.all():
             self.assertTrue(play.replays(game_row))
 
+    def test_a_moves_answer_leaves_the_series_parts_to_the_browser_until_the_game_ends(self) -> None:
+        """Within a game the story read and the series' cards stay as the browser drew them (its
+        copies kept by id); the move that ends the game, and an answer to a page a move behind,
+        bring them drawn anew."""
+        table = self.make_machi(["owner", "planner"])
+        self.client.force_login(self.alice)
+        url, htmx = reverse("act", args=[table.code]), {"HX-Request": "true"}
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
+        self.assertIn("Landfall", page)
+        self.assertEqual(len(register(page)), GAMES)
+        answers = []
+        while not (game := self.machi(table)).over:
+            version = Campaign.objects.get(pk=table.pk).version
+            key = planner(game, 0).key
+            r = self.client.post(url, {"key": key, "version": version}, headers=htmx)
+            self.assertEqual(r.status_code, 200)
+            answers.append(r.content.decode())
+        parts = ("mk-story-sides", "mk-campaign-cards")
+        kept = [f'<div id="{part}" hx-preserve="true"></div>' for part in parts]
+        for answer in answers[:-1]:
+            for part in kept:
+                self.assertIn(part, answer)
+            self.assertNotIn("Landfall", answer)
+        last = answers[-1]
+        self.assertNotIn("hx-preserve", last.split("mk-campaign")[1])
+        self.assertIn("The first name", last)  # read as the game ended
+        self.assertNotEqual(register(last)[0][1], "")  # game 1's line, written as it ended
+        behind = self.client.post(url, {"key": "next", "version": 0}, headers=htmx)
+        self.assertEqual(behind.status_code, 409)
+        self.assertIn("The first name", behind.content.decode())
+
     def aged(self, table: Campaign) -> None:
         """Store the table as an older version of the game saved it: no town names, and the
         winners under the register's name."""

@@ -35,6 +35,8 @@ NUMBERS_PER_SLOT = 8
 """The garden counts one free branch, and one more for each this many numbers to come, at most."""
 CORNERS_AT_MOST = 4 * empire.tens(max(NUMBERS))
 """The most an outline's corners add to its area: the tens of four numbers."""
+CORNER_BETTER = max(0, empire.tens(max(NUMBERS)) - CORNER_HOPE)
+"""The most a number placed on an outline's empty corner adds to its worth."""
 
 
 @dataclass(frozen=True)
@@ -174,8 +176,9 @@ class _Outlines:
 
 def _outlines(realm: dict[Square, int], outlook: Outlook, now: int) -> list[_Outline]:
     """Every rectangle outline near the empire that holds at least one of its numbers, could
-    still be filled with the numbers to come, and could score more than the empire's ``now``
-    (an outline scores no more than its area and :data:`CORNERS_AT_MOST`)."""
+    still be filled with the numbers to come, and could score more than the empire's ``now``,
+    even once a number on an empty corner adds :data:`CORNER_BETTER` (an outline scores no more
+    than its area and :data:`CORNERS_AT_MOST`). Those left out could not change a value."""
     rows = [r for r, _c in realm]
     cols = [c for _r, c in realm]
     top0, left0 = min(rows) - MARGIN, min(cols) - MARGIN
@@ -218,6 +221,8 @@ def _outlines(realm: dict[Square, int], outlook: Outlook, now: int) -> list[_Out
                         worth += corner[top][right]
                     if h > 1:
                         worth += corner[bottom][left] + (corner[bottom][right] if w > 1 else 0)
+                    if worth + CORNER_BETTER <= now:
+                        continue
                     found.append(
                         _Outline(top0 + top, left0 + left, top0 + bottom, left0 + right, missing, worth)
                     )

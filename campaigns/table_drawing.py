@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -55,6 +56,7 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
     me = next((s.user_id for s in board.seats if s.number == mine), None)
     return {
         "campaign": board.campaign,
+        "act_url": reverse("act", args=[board.campaign.code]),
         "title": _("Your move") + f" · {title}" if mine in board.standing.waiting else title,
         "seat": seat,
         "board": board,

@@ -669,6 +669,32 @@ def test_what_risk_claims_comes_true_in_play(content: Content) -> None:
     assert claims
 
 
+def test_the_risks_of_a_states_actions_share_their_shuffled_copies_and_come_out_the_same(
+    content: Content,
+) -> None:
+    """Each action's risk tried on copies of the trials' shuffles made once for the state is the
+    risk tried on shuffles of its own, and leaves the shared copies as they were made."""
+    compared = dangers = 0
+    for seed in range(4):
+        g = new_game(seed, content)
+        rng = Rng(seed)
+        while not g.over:
+            actions = g.legal_actions()
+            dealt: dict[int, State] = {}
+            for action in actions:
+                shared = g.risk(action, dealt=dealt)
+                assert shared == g.risk(action), (seed, action.key)
+                compared += 1
+                dangers += shared.danger
+            for k, copy in dealt.items():
+                fresh: dict[int, State] = {}
+                g.risk(actions[0], dealt=fresh)
+                if k in fresh:
+                    assert copy.to_dict() == fresh[k].to_dict()
+            g.apply(actions[rng.below(len(actions))])
+    assert compared > 500 and dangers
+
+
 # -- the campaign ------------------------------------------------------------------------
 
 

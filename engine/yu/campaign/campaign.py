@@ -48,7 +48,7 @@ from engine.yu.rules.moves import Menu, Option
 from engine.yu.rules.setup import Setup
 from engine.yu.rules.state import Outcome
 from engine.yu.rules.summary import GameSummary, summarize
-from engine.yu.rules.threats import Risk
+from engine.yu.rules.threats import Dealt, Risk
 from engine.yu.rules.view import ChoiceView, Page
 
 FORMAT = 4
@@ -225,6 +225,8 @@ class Campaign:
         self.events: list[Event] = []
         self._risks: dict[Action, Risk] = {}
         """Each action's risk as things stand: worked out once between two changes."""
+        self._dealt: Dealt = {}
+        """The game's copies its actions' risks are tried on, as things stand."""
 
     # -- starting ----------------------------------------------------------------
 
@@ -270,6 +272,7 @@ class Campaign:
         if self.game is not None and not self.game.over:
             hidden.redeal(self.game, rng)
         self._risks.clear()
+        self._dealt.clear()
         self.rng = Rng(rng.next64())
 
     # -- the public API -------------------------------------------------------------
@@ -355,7 +358,7 @@ class Campaign:
         if self.playing:
             assert self.game is not None
             if action not in self._risks:
-                self._risks[action] = self.game.risk(action, ending_reveals=True)
+                self._risks[action] = self.game.risk(action, ending_reveals=True, dealt=self._dealt)
             return self._risks[action]
         why = self.explain(action)
         if why is not None:
@@ -365,6 +368,7 @@ class Campaign:
     def apply(self, action: Action) -> list[Event]:
         self.events = []
         self._risks.clear()
+        self._dealt.clear()
         if self.playing:
             game = self.game
             assert game is not None

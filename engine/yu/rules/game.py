@@ -15,7 +15,7 @@ from engine.yu.rules.events import Event
 from engine.yu.rules.moves import Option
 from engine.yu.rules.setup import Setup
 from engine.yu.rules.state import State
-from engine.yu.rules.threats import Risk, Threats, risk, threats
+from engine.yu.rules.threats import Dealt, Risk, Threats, risk, threats
 from engine.yu.rules.view import View, view
 
 
@@ -48,12 +48,13 @@ class Game(State):
         :class:`IllegalAction` and changes nothing."""
         return moves.play(self, self._legal(action))
 
-    def risk(self, action: Action, *, ending_reveals: bool = False) -> Risk:
+    def risk(self, action: Action, *, ending_reveals: bool = False, dealt: Dealt | None = None) -> Risk:
         """What ``action`` risks: whether it reveals hidden cards, loses the
         game at once, or dooms it (worked out on copies, without peeking at
         hidden cards). ``ending_reveals``: the game's end shows hidden cards
-        (in a campaign). An illegal action raises :class:`IllegalAction`."""
-        return risk(self, self._legal(action), ending_reveals)
+        (in a campaign); ``dealt``: the copies those are worked out on, shared
+        by this state's actions. An illegal action raises :class:`IllegalAction`."""
+        return risk(self, self._legal(action), ending_reveals, dealt)
 
     def threats(self) -> Threats:
         """How close the Flood, the Barbarians and Damage are to ending the game."""

@@ -358,17 +358,20 @@ TRIALS = 3
 """Shuffles of the hidden cards an action is tried on when it looks fatal."""
 
 
-def risk(g: State, action: Action, ending_reveals: bool = False) -> Risk:
+def risk(g: State, action: Action, ending_reveals: bool = False, dealt: Dealt | None = None) -> Risk:
     """What the legal ``action`` risks. It is played on a copy whose hidden
     cards are shuffled from public facts; when that loses or dooms the game,
     on two more: the loss is claimed only when all agree. ``ending_reveals``:
-    the end of the game shows hidden cards (a campaign's ending card)."""
-    first = _trial(g, action, 0, ending_reveals)
+    the end of the game shows hidden cards (a campaign's ending card).
+    ``dealt``: the shuffled copies of ``g`` already made, by trial, shared by
+    the risks of ``g``'s actions (each trial's shuffle is the same for all)."""
+    dealt = {} if dealt is None else dealt
+    first = _trial(g, action, 0, ending_reveals, dealt)
     trials = [first]
     # An action that shows nothing hidden ends the same on any shuffle: one trial tells.
     if first.fate is not None and (first.reveals or first.hidden):
         for k in range(1, TRIALS):
-            trials.append(_trial(g, action, k, ending_reveals))
+            trials.append(_trial(g, action, k, ending_reveals, dealt))
             if trials[-1].fate is None:
                 break
     reveals = any(t.reveals for t in trials)
@@ -385,9 +388,15 @@ FORCED = 20
 """Most answers followed after an action that leave the player no choice."""
 
 
-def _trial(g: State, action: Action, k: int, ending_reveals: bool) -> _Trial:
-    trial = g.copy()
-    redeal(trial, Rng(public_seed(g, k)))
+Dealt = dict[int, State]
+"""Copies of a state, by trial, their hidden cards shuffled from public facts."""
+
+
+def _trial(g: State, action: Action, k: int, ending_reveals: bool, dealt: Dealt) -> _Trial:
+    if k not in dealt:
+        dealt[k] = g.copy()
+        redeal(dealt[k], Rng(public_seed(g, k)))
+    trial = dealt[k].copy()
     events = play(trial, action)
     reveals = any(e.reveal for e in events) or (ending_reveals and trial.outcome is not None)
     outcome = trial.outcome

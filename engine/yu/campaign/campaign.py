@@ -271,9 +271,13 @@ class Campaign:
             deck[:] = [c if c in gold else blue.pop() for c in deck]
         if self.game is not None and not self.game.over:
             hidden.redeal(self.game, rng)
+        self._forget_risks()
+        self.rng = Rng(rng.next64())
+
+    def _forget_risks(self) -> None:
+        """Things changed: the risks worked out, and the copies they were tried on, no longer hold."""
         self._risks.clear()
         self._dealt.clear()
-        self.rng = Rng(rng.next64())
 
     # -- the public API -------------------------------------------------------------
 
@@ -367,8 +371,7 @@ class Campaign:
 
     def apply(self, action: Action) -> list[Event]:
         self.events = []
-        self._risks.clear()
-        self._dealt.clear()
+        self._forget_risks()
         if self.playing:
             game = self.game
             assert game is not None

@@ -357,6 +357,9 @@ class _Trial(NamedTuple):
 TRIALS = 3
 """Shuffles of the hidden cards an action is tried on when it looks fatal."""
 
+Dealt = dict[int, State]
+"""Copies of a state, by trial, their hidden cards shuffled from public facts."""
+
 
 def risk(g: State, action: Action, ending_reveals: bool = False, dealt: Dealt | None = None) -> Risk:
     """What the legal ``action`` risks. It is played on a copy whose hidden
@@ -386,10 +389,6 @@ def risk(g: State, action: Action, ending_reveals: bool = False, dealt: Dealt | 
 
 FORCED = 20
 """Most answers followed after an action that leave the player no choice."""
-
-
-Dealt = dict[int, State]
-"""Copies of a state, by trial, their hidden cards shuffled from public facts."""
 
 
 def _trial(g: State, action: Action, k: int, ending_reveals: bool, dealt: Dealt) -> _Trial:

@@ -26,8 +26,10 @@ def create_campaign(
     return store.create(owner, "yu", name, level=difficulty, seed=seed, request=request)
 
 
-def create_table(owner: User, game: str, name: str, seats: list[str], request: Any = None) -> Campaign:
-    return store.create(owner, game, name, seats, request=request)
+def create_table(
+    owner: User, game: str, name: str, seats: list[str], request: Any = None, seed: int | None = None
+) -> Campaign:
+    return store.create(owner, game, name, seats, seed=seed, request=request)
 
 
 def bot_plays_on(campaign: Campaign, actions: int | None = None) -> Action | None:

@@ -55,7 +55,7 @@ REGIONS: dict[str, tuple[str, ...] | None] = {
         "b.difficulty",
     ),
     "supply": ("b.supply",),
-    "news": ("b.whats_new", "log_empty"),
+    "news": ("b.whats_new",),
     "piles": ("b.view.piles",),
     "log": None,
 }
@@ -121,7 +121,6 @@ def board_context(board: store.Board, seat: Seat, confirm: dict[str, Any] | None
         "confirm": confirm,
         "log": [LogEntry(row, row.seq in undone) for row in reversed(log)],
         "log_more": len(board.log) > LOG_LENGTH,
-        "log_empty": not log,
         "log_hidden": ngettext(
             "The game's first action is in the full log.",
             "The game's first %(n)d actions are in the full log.",

@@ -76,6 +76,17 @@ class SummaryTestCase(BaseTestCase):
         for line in news.lines:
             self.assertIn(f"<li>{escape(line)}</li>", html)
         self.assertNotIn("game-summary", html)
+        board = store.load(self.campaign)
+        first = board.state.legal_actions()[0].key
+        r = self.client.post(
+            f"{self.url}act/",
+            {"key": first, "version": board.version, "confirm": "1"},
+            headers={"HX-Request": "true"},
+        )
+        self.assertEqual(r.status_code, 200)
+        drawn_again = 'id="news"' in r.content.decode()
+        self.assertFalse(drawn_again, "the first move sends what's new again, folding it")
+        self.assertIn('<details class="whats-new" open>', self.board_data()[1])
         r = self.client.get(f"/c/{self.campaign.code}/story/")
         for label in news.choices:
             self.assertContains(r, f"You chose: <b>{escape(label.text)}</b>")

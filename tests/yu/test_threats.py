@@ -20,7 +20,7 @@ from engine.yu.rules.interpreter import Facts
 from engine.yu.rules.rules import harvest_steps, shore_barbarians
 from engine.yu.rules.setup import Setup
 from engine.yu.rules.state import LOSSES, Outcome, Phase, State
-from engine.yu.rules.threats import Risk, harvest_draws, lost_because
+from engine.yu.rules.threats import Dealt, Risk, harvest_draws, lost_because
 
 STORY = Path(__file__).parent / "campaign_content"
 
@@ -680,14 +680,14 @@ def test_the_risks_of_a_states_actions_share_their_shuffled_copies_and_come_out_
         rng = Rng(seed)
         while not g.over:
             actions = g.legal_actions()
-            dealt: dict[int, State] = {}
+            dealt: Dealt = {}
             for action in actions:
                 shared = g.risk(action, dealt=dealt)
                 assert shared == g.risk(action), (seed, action.key)
                 compared += 1
                 dangers += shared.danger
             for k, copy in dealt.items():
-                fresh: dict[int, State] = {}
+                fresh: Dealt = {}
                 g.risk(actions[0], dealt=fresh)
                 if k in fresh:
                     assert copy.to_dict() == fresh[k].to_dict()

@@ -51,6 +51,21 @@ def refusal(empire: Empire, number: int, square: Square) -> Msg | None:
     )
 
 
+def where(empire: Empire, square: Square) -> Msg:
+    """Where ``square`` is, as a player finds it: by a number beside it (the one above, then to
+    the left, to the right, below), or as the empire's first square."""
+    row, col = square
+    if (row - 1, col) in empire:
+        return _("below {number}", number=empire[row - 1, col])
+    if (row, col - 1) in empire:
+        return _("right of {number}", number=empire[row, col - 1])
+    if (row, col + 1) in empire:
+        return _("left of {number}", number=empire[row, col + 1])
+    if (row + 1, col) in empire:
+        return _("above {number}", number=empire[row + 1, col])
+    return _("its first square")
+
+
 def spots(empire: Empire) -> list[Square]:
     """Every square a number might go on, to be checked with :func:`refusal`."""
     if not empire:

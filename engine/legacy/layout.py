@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from engine.legacy import opus
 from engine.legacy.actions import Action, Element
+from engine.legacy.empire import where
 from engine.legacy.view import SheetView
+from engine.text import Msg
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class Square:
     corner: bool
     outline: bool
     """On the best rectangle's outline."""
+    where: Msg | None
+    """Where the move puts the number, in words (for a square with a key)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,14 @@ def _rows(sheet: SheetView, legal: Sequence[Action]) -> tuple[tuple[Square, ...]
     cols = range(min(c for _, c in squares), max(c for _, c in squares) + 1)
     return tuple(
         tuple(
-            Square(numbers.get((r, c)), keys.get((r, c)), (r, c) in corners, (r, c) in outline) for c in cols
+            Square(
+                numbers.get((r, c)),
+                keys.get((r, c)),
+                (r, c) in corners,
+                (r, c) in outline,
+                where(numbers, (r, c)) if (r, c) in keys else None,
+            )
+            for c in cols
         )
         for r in rows
     )

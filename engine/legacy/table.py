@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.legacy.actions import Action, Element
 from engine.legacy.bots import BOTS
 from engine.legacy.cards import SEATS
+from engine.legacy.empire import Empire, where
 from engine.legacy.game import Game
 from engine.legacy.layout import Layout, layout
 from engine.legacy.strong import strong_bot
@@ -69,11 +70,11 @@ class LegacyRules(SeriesSession[Game, Action, Shown]):
             return _("You have placed this number: the others are placing it now.")
         action = strong_bot(game, seat)
         assert game.number is not None
-        return Hint((Suggestion(action, placing(action, game.number)),))
+        return Hint((Suggestion(action, placing(action, game.number, game.sheets[seat].empire)),))
 
 
-def placing(action: Action, number: int) -> Msg:
-    """A placement in words."""
+def placing(action: Action, number: int, empire: Empire) -> Msg:
+    """A placement in words (``empire``: the seat's, before it)."""
     if action.element is Element.OPUS:
         return _("Place {number} at the end of your opus.", number=number)
     if action.element is Element.GARDEN and action.above is None:
@@ -85,8 +86,7 @@ def placing(action: Action, number: int) -> Msg:
             above=action.above or 0,
         )
     assert action.square is not None
-    x, y = action.square
-    return _("Place {number} on square {x},{y} of your empire.", number=number, x=x, y=y)
+    return _("Place {number} in your empire: {where}.", number=number, where=where(empire, action.square))
 
 
 RULES = LegacyRules()

@@ -102,7 +102,7 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     owner.get_by_role("button", name="Take back your last move").click()
     owner.get_by_role("button", name="Garden, as its trunk").click()
     expect(owner.locator("#legacy-number")).to_have_text(first)  # Ann has not placed
-    ann.get_by_role("button", name="Empire square 0,0").click()
+    ann.get_by_role("button", name="Empire: its first square").click()
     for page in [*players, watcher]:
         expect(page.locator("#legacy-number")).not_to_have_text(first, timeout=LIVE)
     sheets = watcher.locator(".sheet")

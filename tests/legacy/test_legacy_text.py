@@ -8,7 +8,10 @@ from typing import ClassVar
 import pytest
 
 from engine.legacy import Action, Element, Game, IllegalAction, MalformedAction, new_game
-from engine.legacy.table import RULES
+from engine.legacy.empire import spots, where
+from engine.legacy.layout import layout
+from engine.legacy.table import RULES, placing
+from engine.legacy.view import view
 from engine.text import Msg
 
 OPUS = Action(Element.OPUS)
@@ -90,3 +93,29 @@ def test_a_key_that_is_no_action_says_so() -> None:
 def test_the_table_names_the_game_and_its_unit_as_messages() -> None:
     assert isinstance(RULES.title, Msg) and str(RULES.title) == "Legacy"
     assert isinstance(RULES.unit, Msg) and RULES.unit.say(French()) == "points"
+
+
+def test_an_empire_square_is_said_by_a_number_beside_it() -> None:
+    """Squares count from wherever the first number went: a player finds one by its neighbours."""
+    empire = {(0, 0): 8, (0, 1): 3}
+    said = {square: str(where(empire, square)) for square in spots(empire)}
+    assert said[(1, 0)] == "below 8"
+    assert said[(0, 2)] == "right of 3"
+    assert said[(0, -1)] == "left of 8"
+    assert said[(-1, 1)] == "above 3"
+    assert str(where({}, (0, 0))) == "its first square"
+    hint = placing(Action(Element.EMPIRE, square=(1, 1)), 5, empire)
+    assert str(hint) == "Place 5 in your empire: below 3."
+    first = placing(Action(Element.EMPIRE, square=(0, 0)), 7, {})
+    assert str(first) == "Place 7 in your empire: its first square."
+
+
+def test_the_sheet_names_each_empire_spot_where_it_goes() -> None:
+    game = new_game(seed=5, seats=1)
+    game.apply(0, Action(Element.EMPIRE, square=(0, 0)))
+    first = game.sheets[0].empire[(0, 0)]
+    offered = [Action(Element.EMPIRE, square=square) for square in spots(game.sheets[0].empire)]
+    laid = layout(view(game).sheets[0], offered)
+    said = [(sq.key, str(sq.where)) for row in laid.empire for sq in row if sq.key or sq.where]
+    sides = {(-1, 0): "above", (1, 0): "below", (0, -1): "left of", (0, 1): "right of"}
+    assert sorted(said) == sorted((f"empire:{r},{c}", f"{side} {first}") for (r, c), side in sides.items())

@@ -29,7 +29,7 @@ def neighbours(square: Square) -> tuple[Square, ...]:
 def refusal(empire: Empire, number: int, square: Square) -> Msg | None:
     """Why ``number`` cannot go on ``square``; ``None`` if it can."""
     if not empire:
-        return None if square == FIRST else _("The first number of the empire goes at 0,0.")
+        return None if square == FIRST else _("The empire's first number goes on its first square.")
     if square in empire:
         return _("{number} is already there.", number=empire[square])
     beside = [empire[s] for s in neighbours(square) if s in empire]

@@ -67,7 +67,7 @@ def test_the_garden_lists_every_number_that_may_take_a_branch() -> None:
 def test_the_first_empire_number_goes_at_the_origin() -> None:
     sheet = Sheet()
     assert [a for a in sheet.placements(17) if a.element is Element.EMPIRE] == [square(0, 0)]
-    assert english(sheet.refusal(17, square(2, 5))) == "The first number of the empire goes at 0,0."
+    assert english(sheet.refusal(17, square(2, 5))) == "The empire's first number goes on its first square."
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from campaigns.access import Seat, campaign_for
 from campaigns.boards import drawing_of
 from campaigns.models import Campaign, Game, GameAction, TableSeat
 from campaigns.sharing.models import Role
+from campaigns.table_drawing import concerned
 from campaigns.views import explained
 from engine.chronicle import CLOSE_CALLS, Result, tell
 from engine.games import TABLES
@@ -183,18 +184,9 @@ def _table_log(
     entries = []
     for row in page:
         who = row.by or (names.get(row.seat, "") if row.seat is not None else "")
-        events = [line({**e, "who": _concerned(e, row, who, names)}) for e in row.events]
+        events = [line({**e, "who": concerned(e, row, names)}) for e in row.events]
         entries.append({"row": row, "who": who, "undone": row.seq in undone, "events": events})
     return {"entries": entries}
-
-
-def _concerned(event: dict[str, Any], row: GameAction, who: str, names: dict[int, str]) -> str:
-    """Who an event concerns, by name: the mover (``who``) for the mover's own seat, else
-    whoever sat at the seat it names (a mayor paid on another's roll); nobody for the table's own."""
-    seat = event.get("seat")
-    if seat is None:
-        return ""
-    return who if seat == row.seat else names.get(seat, "")
 
 
 def _watched(campaign: Campaign, game_row: Game) -> Any:

@@ -10,6 +10,7 @@ board from its view and layout.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.cache import cache
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from campaigns import jinja, store
 from campaigns.access import Seat
 from campaigns.drawing import CSRF_SLOT, KEPT
-from campaigns.models import Campaign
+from campaigns.models import Campaign, GameAction
 from campaigns.seats import ends
 from campaigns.store import Board
 from engine.seated import SeriesSession
@@ -52,6 +53,7 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         }
         for row in board.seats
     ]
+    names = {row.number: row.name for row in board.seats}
     title = f"{board.campaign.name} · {board.campaign.get_game_display()}"
     me = next((s.user_id for s in board.seats if s.number == mine), None)
     return {
@@ -92,16 +94,22 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
         "event_template": f"{board.campaign.game}/event.jinja",
         "seat_template": f"{board.campaign.game}/seat.jinja",
         "log": [
-            {
-                **event,
-                "who": action.by or _("Seat {number}").format(number=event["seat"] + 1)
-                if event.get("seat") is not None
-                else "",
-            }
+            {**event, "who": concerned(event, action, names)}
             for action in reversed(board.log[-store.RECENT :])
             for event in reversed(action.events)
         ],
     }
+
+
+def concerned(event: dict[str, Any], row: GameAction, names: Mapping[int, str]) -> str:
+    """Who a logged event concerns, by name: whoever made the move for the mover's own seat, else
+    whoever sits at the seat it names (a mayor paid on another's roll); nobody for the table's own."""
+    seat = event.get("seat")
+    if seat is None:
+        return ""
+    if seat == row.seat and row.by:
+        return row.by
+    return names.get(seat) or _("Seat {number}").format(number=seat + 1)
 
 
 class TableBoard:

@@ -149,6 +149,39 @@ class FullLogTests(RecordsTestCase):
         self.assertIn(f"<b>{escape(names[event['seat']])}</b> took", line[3])
         self.assertIn(f"<b>{escape(names[action.seat])}</b> rolled", line[3])
 
+    def test_the_boards_short_log_names_the_seat_each_event_concerns(self) -> None:
+        """A roll pays the mayors whose cards match it: each line of the board's short log names the
+        mayor the coins went to, as the full log does, not the one who rolled."""
+        played = self.bot_table("machi", "planner")
+        rows = list(played.games.get().actions.order_by("seq"))
+        upto = next(
+            n
+            for n, row in enumerate(rows, 1)
+            if any(e["kind"] == "earned" and e["seat"] != row.seat for e in row.events)
+        )
+        seats = ["owner", "planner", "planner"]
+        table = store.create_replayed(
+            self.alice, "machi", "Paid on a roll", played.seed, [(r.seat, r.key) for r in rows[:upto]], seats
+        )
+        names = {s.number: s.name for s in table.seats.all()}
+        last = rows[upto - 1]
+        self.client.force_login(self.alice)
+        html = self.client.get(reverse("board", args=[table.code])).content.decode()
+        log = html.split('class="table-log"')[1].split("</ul>")[0]
+        lines = re.findall(r"<li>(.*?)</li>", log, re.S)
+        for line, event in zip(lines, reversed(last.events), strict=False):
+            if event["kind"] == "earned":
+                self.assertIn(f"<b>{escape(names[event['seat']])}</b> took", line)
+            if event["kind"] == "rolled":
+                self.assertIn(f"<b>{escape(names[last.seat])}</b> rolled", line)
+        self.assertTrue(
+            any(
+                f"<b>{escape(names[e['seat']])}</b> took" in html
+                for e in last.events
+                if e["seat"] != last.seat
+            )
+        )
+
     def test_an_earlier_game_of_the_series_is_asked_for_by_number(self) -> None:
         table = self.bot_table("legacy", "greedy", size=2, games=2)
         first, second = table.games.order_by("number")

@@ -50,6 +50,8 @@ class Layout:
     garden_room: bool
     """Whether the number may go in the garden at all."""
     empire: tuple[tuple[Square, ...], ...]
+    empire_room: bool
+    """Whether the number may go in the empire at all."""
 
 
 def layout(sheet: SheetView, legal: Sequence[Action] = ()) -> Layout:
@@ -63,6 +65,7 @@ def layout(sheet: SheetView, legal: Sequence[Action] = ()) -> Layout:
         _tree(sheet, garden_keys),
         bool(garden_keys),
         _rows(sheet, [a for a in legal if a.element is Element.EMPIRE]),
+        any(a.element is Element.EMPIRE for a in legal),
     )
 
 

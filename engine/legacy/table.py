@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.legacy import opus
 from engine.legacy.actions import Action, Element
 from engine.legacy.bots import BOTS
 from engine.legacy.cards import SEATS
-from engine.legacy.empire import Empire, where
+from engine.legacy.empire import where
 from engine.legacy.game import Game
 from engine.legacy.layout import Layout, layout
+from engine.legacy.sheet import Sheet
 from engine.legacy.strong import strong_bot
 from engine.legacy.view import SheetView, View, view
 from engine.seated import Next, Played, SeriesSession
@@ -70,23 +72,31 @@ class LegacyRules(SeriesSession[Game, Action, Shown]):
             return _("You have placed this number: the others are placing it now.")
         action = strong_bot(game, seat)
         assert game.number is not None
-        return Hint((Suggestion(action, placing(action, game.number, game.sheets[seat].empire)),))
+        return Hint((Suggestion(action, placing(action, game.number, game.sheets[seat])),))
 
 
-def placing(action: Action, number: int, empire: Empire) -> Msg:
-    """A placement in words (``empire``: the seat's, before it)."""
+def placing(action: Action, number: int, sheet: Sheet) -> Msg:
+    """A placement on ``sheet`` (the seat's, before it) in words."""
     if action.element is Element.OPUS:
-        return _("Place {number} at the end of your opus.", number=number)
+        if opus.is_high(len(sheet.opus)):
+            return _(
+                "Place {number} at the end of your opus, a high place: its ones digit adds.", number=number
+            )
+        return _(
+            "Place {number} at the end of your opus, a low place: its ones digit takes away.", number=number
+        )
     if action.element is Element.GARDEN and action.above is None:
         return _("Plant {number} as the trunk of your garden.", number=number)
     if action.element is Element.GARDEN:
         return _(
-            "Place {number} in your garden, on the branch above {above}.",
+            "Place {number} in your garden, as a branch of {above}.",
             number=number,
             above=action.above or 0,
         )
     assert action.square is not None
-    return _("Place {number} in your empire: {where}.", number=number, where=where(empire, action.square))
+    return _(
+        "Place {number} in your empire: {where}.", number=number, where=where(sheet.empire, action.square)
+    )
 
 
 RULES = LegacyRules()

@@ -226,9 +226,9 @@ def test_a_table_is_kept_live_by_the_stream(
         assert opened.value.status == 200
     friend.wait_for_timeout(300)  # the stream's open event has reached the page
     first = owner.locator("#legacy-number").inner_text()
-    owner.get_by_role("button", name="Opus, a high place").click()
+    owner.get_by_role("button", name="Opus: high, adds").click()
     expect(friend.locator(".table-seat").nth(0)).to_contain_text("placed", timeout=LIVE)
-    friend.get_by_role("button", name="Opus, a high place").click()
+    friend.get_by_role("button", name="Opus: high, adds").click()
     expect(owner.locator("#legacy-number")).not_to_have_text(first, timeout=LIVE)
     expect(owner.locator(".sheet.mine .opus-line")).to_contain_text(first)
     assert polls == [], "the table polled while its stream was open"

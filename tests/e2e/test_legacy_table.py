@@ -85,13 +85,13 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     first = number(owner)
 
     # Bob places first, then takes it back and places again; the owner, then Ann.
-    bob.get_by_role("button", name="Opus, a high place").click()
+    bob.get_by_role("button", name="Opus: high, adds").click()
     expect(bob.locator(".legacy-prompt")).to_contain_text(f"{first} is placed in your opus")
     expect(owner.locator(".table-seat").nth(2)).to_contain_text("placed", timeout=LIVE)
     expect(owner.locator(".sheet").nth(2).locator(".opus-line")).not_to_contain_text(first)  # hidden yet
     bob.get_by_role("button", name="Take back your last move").click()
     expect(bob.locator(".legacy-prompt")).to_contain_text(f"Place {first}")
-    bob.get_by_role("button", name="Opus, a high place").click()
+    bob.get_by_role("button", name="Opus: high, adds").click()
     # The owner asks for a hint, and plays the placement it names.
     owner.get_by_role("button", name="Hint").click()
     expect(owner.locator(".table-hint-box")).to_contain_text("The best bot would play")
@@ -100,7 +100,7 @@ def test_three_players_and_a_watcher_play_legacy_to_the_end(
     owner.locator(".table-hint-box").get_by_role("button", name="Play it").click()
     expect(owner.locator(".legacy-prompt")).to_contain_text(f"{first} is placed in your")
     owner.get_by_role("button", name="Take back your last move").click()
-    owner.get_by_role("button", name="Garden, as its trunk").click()
+    owner.get_by_role("button", name="Garden: plant the trunk").click()
     expect(owner.locator("#legacy-number")).to_have_text(first)  # Ann has not placed
     ann.get_by_role("button", name="Empire: its first square").click()
     for page in [*players, watcher]:

@@ -10,6 +10,7 @@ import pytest
 from engine.legacy import Action, Element, Game, IllegalAction, MalformedAction, new_game
 from engine.legacy.empire import spots, where
 from engine.legacy.layout import layout
+from engine.legacy.sheet import Sheet
 from engine.legacy.table import RULES, placing
 from engine.legacy.view import view
 from engine.text import Msg
@@ -104,9 +105,18 @@ def test_an_empire_square_is_said_by_a_number_beside_it() -> None:
     assert said[(0, -1)] == "left of 8"
     assert said[(-1, 1)] == "above 3"
     assert str(where({}, (0, 0))) == "its first square"
-    hint = placing(Action(Element.EMPIRE, square=(1, 1)), 5, empire)
-    assert str(hint) == "Place 5 in your empire: below 3."
-    first = placing(Action(Element.EMPIRE, square=(0, 0)), 7, {})
+    sheet = Sheet(opus=[40], garden={66: None, 29: 66}, empire=empire)
+    said_as = {
+        Action(Element.EMPIRE, square=(1, 1)): "Place 5 in your empire: below 3.",
+        Action(Element.OPUS): "Place 5 at the end of your opus, a low place: its ones digit takes away.",
+        Action(Element.GARDEN, above=66): "Place 5 in your garden, as a branch of 66.",
+    }
+    for action, words in said_as.items():
+        assert str(placing(action, 5, sheet)) == words
+    assert str(placing(Action(Element.OPUS), 5, Sheet())) == (
+        "Place 5 at the end of your opus, a high place: its ones digit adds."
+    )
+    first = placing(Action(Element.EMPIRE, square=(0, 0)), 7, Sheet())
     assert str(first) == "Place 7 in your empire: its first square."
 
 

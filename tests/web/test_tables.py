@@ -167,7 +167,31 @@ class ActTests(TableTestCase):
         r = self.client.get(reverse("board", args=[self.table.code]))
         self.assertContains(r, "placed")
         self.assertNotContains(r, f'<span class="num">{number}</span>')  # Alice's trunk is not written yet
-        self.assertContains(r, "Garden, as its trunk")
+        self.assertContains(r, "Garden: plant the trunk")
+
+    def test_the_sheet_says_why_the_number_fits_nowhere_in_the_empire(self) -> None:
+        table = self.make_table(["owner", "random"])
+        self.client.force_login(self.alice)
+        url = reverse("board", args=[table.code])
+        table.refresh_from_db()
+        play.table_act(table, self.alice, "empire:0,0", table.version)
+        first = self.game(table).sheets[0].empire[(0, 0)]
+        kinds = {0: "an even number", 1: "an odd number"}
+        touches = "cannot go in your empire: each free square beside it touches"
+        for _ in range(6):  # a number as even or odd as the first leaves the empire no room
+            number = self.game(table).number
+            assert number is not None
+            html = self.client.get(url).content.decode()
+            blocked = f"{number} {touches} {kinds[number % 2]},"
+            if number % 2 == first % 2:
+                self.assertIn(blocked, html)
+                self.assertNotIn('value="empire:', html)
+                return
+            self.assertNotIn("cannot go in your empire", html)
+            self.assertIn('value="empire:1,0"', html)
+            table.refresh_from_db()
+            play.table_act(table, self.alice, "opus", table.version)
+        self.fail("six numbers in a row of the other parity")
 
     def test_the_live_table_answers_304_until_it_moves(self) -> None:
         url = reverse("live", args=[self.table.code])

@@ -99,6 +99,19 @@ class MachiTableTests(TableTestCase):
         self.assertContains(r, "coins to build your Fountain", status_code=400)  # type: ignore[arg-type]
         self.assertEqual(self.machi(table).to_dict(), state)
 
+    def test_after_the_roll_the_prompt_leads_to_the_supply_when_something_can_be_built(self) -> None:
+        table = self.make_machi(["owner", "planner"])
+        self.client.force_login(self.alice)
+        self.post(table, "choose:bakery,wheat_field")
+        board = reverse("board", args=[table.code])
+        self.assertNotContains(self.client.get(board), 'href="#mk-supply"')  # nothing to build yet
+        self.post(table, "roll:1")
+        page = self.client.get(board)
+        builds = [a.key for a in self.machi(table).legal_actions(0) if a.key.startswith("build:")]
+        self.assertTrue(builds, "three coins or more build something")
+        self.assertContains(page, 'id="mk-supply"')
+        self.assertContains(page, '<a class="button" href="#mk-supply">Build from the supply</a>', html=True)
+
     def test_game_one_to_its_end_then_game_two_with_the_campaigns_changes(self) -> None:
         table = self.make_machi(["owner", "planner", "random"])
         self.play_mine(table)

@@ -405,7 +405,8 @@ class DangerTests(TableTestCase):
         row = store.load(table).game_row
         row.state = {**row.state, "journeys": 2, "deck": [*[c for c in row.state["deck"] if c][:9], 0]}
         row.save()
-        self.assertContains(self.client.get(url), "the next card drawn has a 1 in 10 chance of ending the game.")
+        odds = "the next card drawn has a 1 in 10 chance of ending the game."
+        self.assertContains(self.client.get(url), odds)
 
     def test_the_garden_says_why_a_number_cannot_branch(self) -> None:
         table = self.make_table(["owner"])

@@ -121,6 +121,13 @@ def _no_worse(seat: int, coins: list[int], than: list[int]) -> bool:
 def _why(game: Game, seat: int, chosen: Plan) -> Msg:
     option, action = chosen.chosen, chosen.action
     if game.phase is Phase.CHOOSE:
+        if len(game.legal_actions(seat)) == 1:
+            return _(
+                "These town square cards earn you about {income} a round and leave about {rounds} "
+                "before you can win.",
+                income=_coins(option.income),
+                rounds=_rounds(option.rounds),
+            )
         return _(
             "These town square cards earn you about {income} a round and leave about {rounds} before "
             "you can win, the fewest of any choice.",

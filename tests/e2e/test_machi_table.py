@@ -72,7 +72,7 @@ def test_two_mayors_and_a_bot_play_game_one_and_go_on_to_game_two(
     for page in mayors:
         expect(page.locator(".table-seat")).to_have_count(3)
         expect(page.locator(".table-seat").nth(2)).to_contain_text("chosen")  # the bot chose at once
-        expect(page.locator(".mk-prompt")).to_contain_text("Choose 2 town square cards")
+        expect(page.locator(".mk-prompt")).to_contain_text("Take your 2 town square cards")
         expect(page.locator(".mk-story")).to_contain_text("Landfall")
 
     # Each mayor names their town; a name too long is refused with why, and the other keeps typing.

@@ -67,7 +67,7 @@ class MachiTableTests(TableTestCase):
         seats.take_seat(table, self.bob)
         self.client.force_login(self.alice)
         page = self.client.get(reverse("board", args=[table.code])).content.decode()
-        self.assertIn("Choose 2 town square cards", page)
+        self.assertIn("Take your 2 town square cards", page)
         self.assertIn("chosen", page)  # the bot chose at once, and only that is shown
         self.post(table, "choose:bakery,wheat_field")
         self.client.force_login(self.bob)

@@ -85,6 +85,8 @@ class MachiAdviceTests(BaseTestCase):
         self.assertContains(r, "The best bot would play")
         self.assertContains(r, f'value="{advice.moves[0].action.key}"')
         self.assertContains(r, "before you can win")
+        self.assertEqual(len(store.load(self.table).state.game.legal_actions(0)), 1)  # game 1 deals one pair
+        self.assertNotContains(r, "the fewest of any choice")  # of one
 
     def test_the_hint_reads_no_other_mayors_secret_nor_the_dice_to_come(self) -> None:
         state = store.load(self.table).state

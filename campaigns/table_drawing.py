@@ -98,7 +98,20 @@ def _context(board: Board, seat: Seat, notice: str = "") -> dict[str, Any]:
             for action in reversed(board.log[-store.RECENT :])
             for event in reversed(action.events)
         ],
+        "since": [
+            {**event, "who": concerned(event, action, names)}
+            for action in _since(board, mine)
+            for event in action.events
+        ],
     }
+
+
+def _since(board: Board, mine: int | None) -> list[GameAction]:
+    """The moves the others made since the seat's last one, oldest first, when the board read that
+    far back."""
+    recent = board.log[-store.RECENT :]
+    last = max((n for n, row in enumerate(recent) if row.seat == mine), default=None)
+    return [] if mine is None or last is None else recent[last + 1 :]
 
 
 def concerned(event: dict[str, Any], row: GameAction, names: Mapping[int, str]) -> str:

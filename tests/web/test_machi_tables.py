@@ -11,6 +11,7 @@ from typing import Any
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.html import escape
 
 from campaigns import sealed, seats, store
 from campaigns.models import Campaign, GameAction
@@ -111,6 +112,22 @@ class MachiTableTests(TableTestCase):
         self.assertTrue(builds, "three coins or more build something")
         self.assertContains(page, 'id="mk-supply"')
         self.assertContains(page, '<a class="button" href="#mk-supply">Build from the supply</a>', html=True)
+
+    def test_at_the_mayors_roll_the_prompt_says_what_the_others_did_since_their_last_move(self) -> None:
+        table = self.make_machi(["owner", "planner"])
+        self.client.force_login(self.alice)
+        self.post(table, "choose:bakery,wheat_field")
+        board = reverse("board", args=[table.code])
+        last = GameAction.objects.filter(game__campaign=table).latest("seq")
+        if last.seat == 0:  # alice rolls first: nobody has moved since her choice
+            self.assertNotContains(self.client.get(board), "Since your last move")
+            self.post(table, "roll:1")
+            self.post(table, "pass")
+        self.assertEqual(self.machi(table).waiting(), [0])
+        prompt = self.client.get(board).content.decode().split('class="mk-prompt"')[1].split("</form>")[0]
+        bot = Campaign.objects.get(pk=table.pk).seats.get(number=1).name
+        self.assertIn("Since your last move", prompt)
+        self.assertIn(f"<b>{escape(bot)}</b> rolled", prompt)
 
     def test_game_one_to_its_end_then_game_two_with_the_campaigns_changes(self) -> None:
         table = self.make_machi(["owner", "planner", "random"])

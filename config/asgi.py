@@ -1,7 +1,7 @@
 import os
 
-from django.core.asgi import get_asgi_application
+from config.handler import application as handler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+application = handler()

@@ -2,8 +2,10 @@
 
     .venv/bin/gunicorn -c config/gunicorn.py config.asgi
 
-ASGI lets one process hold many open boards (server-sent events) while
-its sync views run one at a time, so CPU-bound work scales with processes:
+ASGI lets one process hold many open boards (server-sent events), while
+every other request is served in one of the process's threads
+(config/handler.py); they take turns at the interpreter, so CPU-bound work
+scales with processes:
 
     BIND             the address to listen on (default 127.0.0.1:8000)
     WEB_CONCURRENCY  worker processes (default: 2 per CPU core, plus 1)

@@ -171,10 +171,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
-    # Last, and sync only: so that under ASGI the whole chain runs in the one thread a request
-    # is handed to. Django runs async-capable middleware at the end of the chain in the event
-    # loop, and each step of a sync one among them (the messages', the frame options') in a
-    # thread and back.
+    # Last, and sync only: so that for an event stream (an async view, which config/handler.py
+    # leaves to Django's ASGI handler) the whole chain runs in the one thread it is handed to.
+    # Django runs async-capable middleware at the end of the chain in the event loop, and each
+    # step of a sync one among them (the messages', the frame options') in a thread and back.
     "campaigns.accounts.middleware.LanguageCookie",
 ]
 if envbool("SERVER_TIMING", False):  # for tools/bench: queries and their time per request

@@ -295,10 +295,11 @@ def test_a_crash_shows_a_plain_page_and_logs_the_traceback() -> None:
     assert 'test_production.py", line' in done.stderr
 
 
-def test_under_asgi_the_middleware_chain_runs_in_one_thread(caplog: pytest.LogCaptureFixture) -> None:
-    """The app server hands a request to a thread once for the whole middleware chain: Django
-    adapts only the view's handler for the chain's last middleware, so no middleware runs in the
-    event loop and hops to a thread for each of its steps."""
+def test_for_async_views_the_middleware_chain_runs_in_one_thread(caplog: pytest.LogCaptureFixture) -> None:
+    """An event stream, which the app server leaves to Django's ASGI handler, is handed to a
+    thread once for the whole middleware chain: Django adapts only the view's handler for the
+    chain's last middleware, so no middleware runs in the event loop and hops to a thread for
+    each of its steps."""
     from django.core.handlers.asgi import ASGIHandler
     from django.test import override_settings
 

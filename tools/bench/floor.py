@@ -15,7 +15,6 @@ import os
 from typing import Any
 
 from django.conf import settings
-from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
@@ -23,6 +22,7 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from config import settings as app
+from config.handler import application as handler
 
 ITEMS = 24
 """List items on the answered page: about 3 KB of HTML."""
@@ -79,6 +79,6 @@ if not settings.configured:
         MIDDLEWARE=["campaigns.timing.ServerTiming"] if os.environ.get("SERVER_TIMING") == "1" else [],
         USE_TZ=True,
     )
-application = get_asgi_application()
+application = handler()
 wsgi_application = get_wsgi_application()
 """The same view for gunicorn's threaded workers (``tools.bench --threads``)."""

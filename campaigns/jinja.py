@@ -168,8 +168,8 @@ class BlockTranslate(Extension):
 
 def _message(parser: Parser, trimmed: bool) -> tuple[str, list[str], str]:
     """A translated block's text up to its next tag, as Django writes the message (``%`` doubled,
-    ``{{ name }}`` as ``%(name)s``); the names it holds, and the name of the tag that ends it (the
-    rest of that tag left to read)."""
+    ``{{ name }}`` as ``%(name)s``, ``{{ name:a }}`` as ``%(name:a)s``); the names it holds, and
+    the name of the tag that ends it (the rest of that tag left to read)."""
     stream = parser.stream
     text: list[str] = []
     names: list[str] = []
@@ -179,7 +179,10 @@ def _message(parser: Parser, trimmed: bool) -> tuple[str, list[str], str]:
             continue
         stream.expect("variable_begin")
         names.append(stream.expect("name").value)
-        text.append(f"%({names[-1]})s")
+        spec = ""
+        if stream.skip_if("colon"):  # an English article: {{ card:a }}
+            spec = ":" + stream.expect("name").value
+        text.append(f"%({names[-1]}{spec})s")
         stream.expect("variable_end")
     next(stream)
     end = stream.expect("name").value

@@ -11,6 +11,9 @@ by a format spec on its field: ``{card:le}`` "le Potier", ``{card:de}`` "des Arc
 capital spec, ``{card:Le}``, starts a sentence), and ``{card:a/ont}`` or
 ``{card:trouvé/trouvée/trouvés/trouvées}`` choose the form that agrees with it (by number; by
 gender and number).
+
+English ids have one spec of their own: ``{card:a}`` puts "a" or "an" before a name, by its first
+letter ("an Apple Orchard"); a translation says its own article.
 """
 
 from __future__ import annotations
@@ -124,8 +127,11 @@ def phrase(name: str, grammar: Grammar, spec: str) -> str:
             return forms[2 * grammar.plural + (grammar.gender == "f")]
         raise ValueError(f"{spec!r}: give two forms (singular/plural) or four (m./f. sg., m./f. pl.)")
     base = spec.lower()
+    if base == "a":
+        said = ("an " if name[:1].lower() in "aeiou" else "a ") + name
+        return said[:1].upper() + said[1:] if spec == "A" else said
     if base not in ARTICLES:
-        raise ValueError(f"{spec!r} is not a way to say a name: one of {ARTICLES}, or forms with '/'")
+        raise ValueError(f"{spec!r} is not a way to say a name: a, one of {ARTICLES}, or forms with '/'")
     said = _articled(name, grammar, ARTICLES.index(base))
     return said[:1].upper() + said[1:] if spec[:1].isupper() else said
 

@@ -82,6 +82,11 @@ def test_a_form_agrees_by_number_or_by_gender_and_number() -> None:
     assert [phrase("x", g, "a/ont") for g in (M, F, PL)] == ["a", "a", "ont"]
 
 
+def test_an_english_id_puts_a_or_an_before_a_name() -> None:
+    said = [phrase(name, M, spec) for name in ("Apple Orchard", "Wheat Field") for spec in ("a", "A")]
+    assert said == ["an Apple Orchard", "An Apple Orchard", "a Wheat Field", "A Wheat Field"]
+
+
 @pytest.mark.parametrize("spec", ["les", "du", "a/b/c", "x/"])
 def test_a_way_to_say_a_name_the_grammar_does_not_know_is_refused(spec: str) -> None:
     with pytest.raises(ValueError, match=r"name|forms"):

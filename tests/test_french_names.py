@@ -406,7 +406,7 @@ MACHI: dict[str, tuple[str, str, str, str]] = {
         "Il ne reste plus d'établissement Bains publics à construire.",
         "Il ne reste plus d'établissement Observatoire à construire.",
     ),
-    "You need {n} coin to build a {card}, and have {have}.": (
+    "You need {n} coin to build {card:a}, and have {have}.": (
         "Il vous faut 2 pièces pour construire un Verger, et vous en avez 1.",
         "Il vous faut 2 pièces pour construire une Boulangerie, et vous en avez 1.",
         "Il vous faut 2 pièces pour construire des Bains publics, et vous en avez 1.",
@@ -600,7 +600,7 @@ MACHI: dict[str, tuple[str, str, str, str]] = {
             "table avant de pouvoir gagner, contre 7 sans lui."
         ),
     ),
-    "Build a {card}": (
+    "Build {card:a}": (
         "Construire un Verger",
         "Construire une Boulangerie",
         "Construire des Bains publics",
@@ -639,13 +639,13 @@ BOARD: dict[str, tuple[str, str, str, str]] = {
         "<b>Alice</b> a pris 2 pièces à la banque (Bains publics)",
         "<b>Alice</b> a pris 2 pièces à la banque (Observatoire)",
     ),
-    "<b>%(who)s</b> built a %(card)s": (
+    "<b>%(who)s</b> built %(card:a)s": (
         "<b>Alice</b> a construit un Verger",
         "<b>Alice</b> a construit une Boulangerie",
         "<b>Alice</b> a construit des Bains publics",
         "<b>Alice</b> a construit un Observatoire",
     ),
-    "<b>%(who)s</b> demolished a %(card)s for %(n)s coin": (
+    "<b>%(who)s</b> demolished %(card:a)s for %(n)s coin": (
         "<b>Alice</b> a démoli un Verger pour 2 pièces",
         "<b>Alice</b> a démoli une Boulangerie pour 2 pièces",
         "<b>Alice</b> a démoli des Bains publics pour 2 pièces",
@@ -669,13 +669,13 @@ BOARD: dict[str, tuple[str, str, str, str]] = {
         "Construisez maintenant une chose, contribuez aux Bains publics, ou terminez votre tour.",
         "Construisez maintenant une chose, contribuez à l'Observatoire, ou terminez votre tour.",
     ),
-    "Build a %(card)s": (
+    "Build %(card:a)s": (
         "Construire un Verger",
         "Construire une Boulangerie",
         "Construire des Bains publics",
         "Construire un Observatoire",
     ),
-    "Demolish a %(card)s": (
+    "Demolish %(card:a)s": (
         "Démolir un Verger",
         "Démolir une Boulangerie",
         "Démolir des Bains publics",

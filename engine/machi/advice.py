@@ -278,7 +278,7 @@ def move(game: Game, action: Action) -> Msg:
     if action.verb is Verb.ROLL:
         return ngettext("Roll {n} die", "Roll {n} dice", action.dice, n=action.dice)
     if action.verb is Verb.BUILD:
-        return _("Build a {card}", card=_card(action))
+        return _("Build {card:a}", card=_card(action))
     if action.verb is Verb.LANDMARK:
         return _("Build your {card}", card=_card(action))
     if action.verb is Verb.DEMOLISH:

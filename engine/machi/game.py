@@ -218,8 +218,8 @@ class Game:
             return _afford(
                 coins,
                 ngettext(
-                    "You need {n} coin to build a {card}, and have {have}.",
-                    "You need {n} coins to build a {card}, and have {have}.",
+                    "You need {n} coin to build {card:a}, and have {have}.",
+                    "You need {n} coins to build {card:a}, and have {have}.",
                     card.cost,
                     card=Name(card.name),
                     have=coins,

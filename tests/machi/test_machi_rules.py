@@ -363,7 +363,7 @@ class FakeFrench:
         return message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        assert singular == "You need {n} coin to build a {card}, and have {have}."
+        assert singular == "You need {n} coin to build {card:a}, and have {have}."
         return "Il vous faut {n} pièce pour {card}." if n <= 1 else "Il vous faut {n} pièces pour {card}."
 
     def content(self, text: str) -> str:

@@ -87,7 +87,7 @@ class JinjaBackendTests(SimpleTestCase):
 
     def test_a_translation_says_a_name_by_its_grammar_and_escapes_it(self) -> None:
         built = engines["jinja2"].from_string(
-            "{% blocktranslate with who=who card=card|say %}<b>{{ who }}</b> built a {{ card }}"
+            "{% blocktranslate with who=who card=card|say %}<b>{{ who }}</b> built {{ card:a }}"
             "{% endblocktranslate %}"
         )
         waiting = engines["jinja2"].from_string(
@@ -95,9 +95,12 @@ class JinjaBackendTests(SimpleTestCase):
         )
         context = {"who": "<Ann>", "card": Name("Gold Mine"), "names": ["Ann & Bo", "Cy"]}
         self.assertEqual(built.render(context), "<b>&lt;Ann&gt;</b> built a Gold Mine")
+        orchard = {**context, "card": Name("Apple Orchard")}
+        self.assertEqual(built.render(orchard), "<b>&lt;Ann&gt;</b> built an Apple Orchard")
         self.assertEqual(waiting.render(context), "Waiting for Ann &amp; Bo, Cy.")
         with translation.override("fr"):
             self.assertEqual(built.render(context), "<b>&lt;Ann&gt;</b> a construit une Mine d&#x27;or")
+            self.assertEqual(built.render(orchard), "<b>&lt;Ann&gt;</b> a construit un Verger")
             self.assertEqual(waiting.render(context), "En attente d'Ann &amp; Bo, Cy.")
             self.assertEqual(translated("%(name)s's town", {"name": "O'Brien"}), "Ville d&#x27;O&#x27;Brien")
             self.assertEqual(translated("%(name)s's town", {"name": "Bo"}), "Ville de Bo")

@@ -376,6 +376,13 @@ YU: dict[str, tuple[str, str, str, str]] = {
 }
 
 MACHI: dict[str, tuple[str, str, str, str]] = {
+    "Only two dice roll it: you roll one until your {card} is built.": (
+        "Seuls deux dés l'activent : vous n'en lancez qu'un tant que votre Verger n'est pas construit.",
+        "Seuls deux dés l'activent : vous n'en lancez qu'un tant que votre Boulangerie n'est pas construite.",
+        "Seuls deux dés l'activent : vous n'en lancez qu'un tant que vos Bains publics "
+        "ne sont pas construits.",
+        "Seuls deux dés l'activent : vous n'en lancez qu'un tant que votre Observatoire n'est pas construit.",
+    ),
     "You roll one die until your {card} is built.": (
         "Vous lancez un seul dé tant que votre Verger n'est pas construit.",
         "Vous lancez un seul dé tant que votre Boulangerie n'est pas construite.",

@@ -165,13 +165,18 @@ class Game:
             return _("You rolled already this turn: build, or end your turn.")
         return self._build_refusal(seat, action)
 
+    def two_dice(self) -> str | None:
+        """The landmark of this game's setup that lets a mayor roll two dice, if one does."""
+        landmarks = catalogue().landmarks
+        return next((k for k in self.setup.landmarks if landmarks[k].power is Power.TWO_DICE), None)
+
     def _one_die(self) -> Msg:
         """Why a mayor rolls one die: named by the landmark of this game's setup that allows two."""
-        landmarks = catalogue().landmarks
-        allows = [k for k in self.setup.landmarks if landmarks[k].power is Power.TWO_DICE]
-        if not allows:
+        landmark = self.two_dice()
+        if landmark is None:
             return _("You roll one die: no landmark of this game allows two.")
-        return _("You roll one die until your {card} is built.", card=Name(landmarks[allows[0]].name))
+        name = Name(catalogue().landmarks[landmark].name)
+        return _("You roll one die until your {card} is built.", card=name)
 
     def _choice_refusal(self, seat: int, action: Action) -> Msg | None:
         if action.verb is not Verb.CHOOSE:

@@ -45,6 +45,8 @@ class Card:
     count: int
     move: str = ""
     """The key that builds it (or demolishes it, in one's own town), when the seat may."""
+    note: Msg | None = None
+    """In the supply: that only two dice roll it, to a seat that rolls one."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +118,15 @@ def shown(game: Game, seat: int | None) -> Shown:
         for t in seen.towns
     )
     community = cards.communities[seen.community]
+    one_die = _one_die(game) if seat is not None and not game.towns[seat].has(Power.TWO_DICE) else None
     return Shown(
         seen,
         towns,
-        tuple(_card(cards.establishments[k], n, _key(legal, Verb.BUILD, k)) for k, n in seen.supply),
+        tuple(
+            _card(cards.establishments[k], n, _key(legal, Verb.BUILD, k), note)
+            for k, n in seen.supply
+            for note in [one_die if cards.establishments[k].numbers[0] > 6 else None]
+        ),
         Mark(
             community.key,
             Name(community.name),
@@ -155,7 +162,7 @@ def _key(legal: dict[str, Action], verb: Verb, card: str) -> str:
     return key if key in legal else ""
 
 
-def _card(card: Establishment, count: int, move: str) -> Card:
+def _card(card: Establishment, count: int, move: str, note: Msg | None = None) -> Card:
     low, high = card.numbers[0], card.numbers[-1]
     return Card(
         card.key,
@@ -167,7 +174,17 @@ def _card(card: Establishment, count: int, move: str) -> Card:
         _does(card),
         count,
         move,
+        note,
     )
+
+
+def _one_die(game: Game) -> Msg:
+    """What a card only two dice roll says to a mayor who rolls one."""
+    landmark = game.two_dice()
+    if landmark is None:
+        return _("Only two dice roll it, and no landmark of this game allows them.")
+    name = Name(catalogue().landmarks[landmark].name)
+    return _("Only two dice roll it: you roll one until your {card} is built.", card=name)
 
 
 def _tag(tag: str | None) -> Msg | str:

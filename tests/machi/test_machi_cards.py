@@ -61,3 +61,23 @@ def test_what_a_card_does_is_a_message_and_its_name_a_content_text() -> None:
 
     assert say(flower.name, ContentFrench()) == "Fleuriste"
     assert [say(name, ContentFrench()) for name in seen.choices[0][0]] == ["Bakery", "Champs de blé"]
+
+
+def test_a_mayor_who_rolls_one_die_is_told_which_cards_only_two_dice_roll() -> None:
+    game = Game.new(1, 2)
+    establishments = catalogue().establishments
+    high = {c.key for c in shown(game, 0).supply if establishments[c.key].numbers[0] > 6}
+    assert high, "game 1's supply has no card above 6"
+    noted = {c.key: str(c.note) for c in shown(game, 0).supply if c.note is not None}
+    assert noted == dict.fromkeys(high, "Only two dice roll it: you roll one until your Forge is built.")
+    assert [c.note for c in shown(game, None).supply if c.note is not None] == []  # a watcher rolls nothing
+    game.towns[0].built.append("forge")
+    assert [c.key for c in shown(game, 0).supply if c.note is not None] == []
+    assert {c.key for c in shown(game, 1).supply if c.note is not None} == high
+
+
+def test_where_no_landmark_allows_two_dice_a_card_above_6_says_so() -> None:
+    data = Game.new(1, 2).to_dict()
+    data["setup"]["landmarks"] = ["flower_shop", "fountain", "sawmill"]
+    notes = {str(c.note) for c in shown(Game.from_dict(data), 0).supply if c.note is not None}
+    assert notes == {"Only two dice roll it, and no landmark of this game allows them."}

@@ -113,6 +113,18 @@ class MachiTableTests(TableTestCase):
         self.assertContains(page, 'id="mk-supply"')
         self.assertContains(page, '<a class="button" href="#mk-supply">Build from the supply</a>', html=True)
 
+    def test_the_supply_tells_a_mayor_who_rolls_one_die_which_cards_only_two_dice_roll(self) -> None:
+        table = self.make_machi(["owner", "planner"])
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("board", args=[table.code])).content.decode()
+        supply = page[page.index('id="mk-supply"') :]
+        supply = supply[: supply.index("</ul>")]
+        items = re.findall(r'<li class="mk-card [^"]*" data-card="(\w+)">(.*?)</li>', supply, re.S)
+        noted = [key for key, item in items if "Only two dice roll it: you roll one until your Forge" in item]
+        high = [key for key, _ in items if catalogue().establishments[key].numbers[0] > 6]
+        self.assertTrue(high)
+        self.assertEqual(noted, high)
+
     def test_at_the_mayors_roll_the_prompt_says_what_the_others_did_since_their_last_move(self) -> None:
         table = self.make_machi(["owner", "planner"])
         self.client.force_login(self.alice)

@@ -165,18 +165,20 @@ class Game:
             return _("You rolled already this turn: build, or end your turn.")
         return self._build_refusal(seat, action)
 
-    def two_dice(self) -> str | None:
-        """The landmark of this game's setup that lets a mayor roll two dice, if one does."""
+    def two_dice(self) -> Name | None:
+        """The name of the landmark of this game's setup that lets a mayor roll two dice, if one does."""
         landmarks = catalogue().landmarks
-        return next((k for k in self.setup.landmarks if landmarks[k].power is Power.TWO_DICE), None)
+        return next(
+            (Name(landmarks[k].name) for k in self.setup.landmarks if landmarks[k].power is Power.TWO_DICE),
+            None,
+        )
 
     def _one_die(self) -> Msg:
         """Why a mayor rolls one die: named by the landmark of this game's setup that allows two."""
         landmark = self.two_dice()
         if landmark is None:
             return _("You roll one die: no landmark of this game allows two.")
-        name = Name(catalogue().landmarks[landmark].name)
-        return _("You roll one die until your {card} is built.", card=name)
+        return _("You roll one die until your {card} is built.", card=landmark)
 
     def _choice_refusal(self, seat: int, action: Action) -> Msg | None:
         if action.verb is not Verb.CHOOSE:

@@ -118,15 +118,11 @@ def shown(game: Game, seat: int | None) -> Shown:
         for t in seen.towns
     )
     community = cards.communities[seen.community]
-    one_die = _one_die(game) if seat is not None and not game.towns[seat].has(Power.TWO_DICE) else None
+    one_die = _two_dice_only(game) if seat is not None and not game.towns[seat].has(Power.TWO_DICE) else None
     return Shown(
         seen,
         towns,
-        tuple(
-            _card(cards.establishments[k], n, _key(legal, Verb.BUILD, k), note)
-            for k, n in seen.supply
-            for note in [one_die if cards.establishments[k].numbers[0] > 6 else None]
-        ),
+        tuple(_card(cards.establishments[k], n, _key(legal, Verb.BUILD, k), one_die) for k, n in seen.supply),
         Mark(
             community.key,
             Name(community.name),
@@ -162,7 +158,8 @@ def _key(legal: dict[str, Action], verb: Verb, card: str) -> str:
     return key if key in legal else ""
 
 
-def _card(card: Establishment, count: int, move: str, note: Msg | None = None) -> Card:
+def _card(card: Establishment, count: int, move: str, one_die: Msg | None = None) -> Card:
+    """The card as shown; ``one_die``: what a card only two dice roll says to a seat that rolls one."""
     low, high = card.numbers[0], card.numbers[-1]
     return Card(
         card.key,
@@ -174,17 +171,16 @@ def _card(card: Establishment, count: int, move: str, note: Msg | None = None) -
         _does(card),
         count,
         move,
-        note,
+        one_die if low > 6 else None,
     )
 
 
-def _one_die(game: Game) -> Msg:
+def _two_dice_only(game: Game) -> Msg:
     """What a card only two dice roll says to a mayor who rolls one."""
     landmark = game.two_dice()
     if landmark is None:
         return _("Only two dice roll it, and no landmark of this game allows them.")
-    name = Name(catalogue().landmarks[landmark].name)
-    return _("Only two dice roll it: you roll one until your {card} is built.", card=name)
+    return _("Only two dice roll it: you roll one until your {card} is built.", card=landmark)
 
 
 def _tag(tag: str | None) -> Msg | str:
